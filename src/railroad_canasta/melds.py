@@ -1,0 +1,153 @@
+"""Melds on the table and the four kinds of canasta.
+
+A :class:`TableMeld` records what a meld holds by kind (R-CRD-6): its rank, its
+natural cards, its jokers and its 2s. A wild meld has rank :attr:`Kind.JOKER`;
+the going-out meld of black 3s has rank :attr:`Kind.BLACK_THREE`.
+
+>>> m = TableMeld(Kind.NINE, naturals=5, jokers=1, twos=1)
+>>> m.size, m.points, m.canasta_kind
+(7, 120, CanastaKind.BLACK)
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from railroad_canasta.cards import KIND_POINTS, Kind
+from railroad_canasta.rules import Rules
+
+__all__ = ["ALL_CANASTAS", "CanastaKind", "TableMeld", "canasta_bonus", "meld_problem"]
+
+#: Cards in a complete meld (R-MLD-2).
+CANASTA_SIZE = 7
+#: Cards that start a meld (R-MLD-1, R-TRN-4).
+MIN_MELD = 3
+#: Most wild cards in a mixed meld (R-MLD-4).
+MAX_WILDS = 3
+#: Fewest natural cards in a mixed meld (R-MLD-4).
+MIN_NATURALS = 2
+
+
+class CanastaKind(enum.IntFlag):
+    """The four kinds of canasta (R-CAN-1); a set of them is a bit mask."""
+
+    RED = 1
+    BLACK = 2
+    WILD = 4
+    SEVENS = 8
+
+    def __repr__(self) -> str:
+        return f"CanastaKind.{self.name}"
+
+
+#: The mask of a player holding every kind of canasta (R-OUT-1).
+ALL_CANASTAS = 15
+
+
+def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:
+    """The bonus of a completed canasta of ``kind`` (R-CAN-2..5)."""
+    if kind is CanastaKind.RED:
+        # rule: R-CAN-2
+        return rules.red_canasta_bonus
+    if kind is CanastaKind.BLACK:
+        # rule: R-CAN-3
+        return rules.black_canasta_bonus
+    if kind is CanastaKind.WILD:
+        # rule: R-CAN-4
+        return rules.wild_canasta_bonus
+    # rule: R-CAN-5
+    return rules.sevens_canasta_bonus
+
+
+@attrs.frozen
+class TableMeld:
+    """One meld on the table: its rank and its cards by kind."""
+
+    rank: Kind
+    naturals: int
+    jokers: int = 0
+    twos: int = 0
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the meld."""
+        return self.naturals + self.jokers + self.twos
+
+    @property
+    def wilds(self) -> int:
+        """Number of wild cards in the meld."""
+        return self.jokers + self.twos
+
+    @property
+    def is_wild_meld(self) -> bool:
+        """A meld of wild cards only (R-DEC-9)."""
+        return self.rank is Kind.JOKER
+
+    @property
+    def is_complete(self) -> bool:
+        """A canasta: 7 cards (R-MLD-2). The black-3 meld is never a canasta (R-MLD-5)."""
+        return self.size >= CANASTA_SIZE and self.rank is not Kind.BLACK_THREE
+
+    @property
+    def points(self) -> int:
+        """The card values of the meld (R-SCO-1)."""
+        return self.naturals * KIND_POINTS[self.rank] + 50 * self.jokers + 20 * self.twos
+
+    @property
+    def canasta_kind(self) -> CanastaKind | None:
+        """The kind of canasta this meld is, or ``None`` while it is not complete (R-CAN-1)."""
+        if not self.is_complete:
+            return None
+        # rule: R-CAN-1
+        if self.rank is Kind.JOKER:
+            return CanastaKind.WILD
+        if self.wilds:
+            return CanastaKind.BLACK
+        if self.rank is Kind.SEVEN:
+            return CanastaKind.SEVENS
+        return CanastaKind.RED
+
+    def added(self, card: Kind) -> TableMeld:
+        """This meld with one more card of ``card``'s kind."""
+        if card is Kind.JOKER:
+            return TableMeld(self.rank, self.naturals, self.jokers + 1, self.twos)
+        if card is Kind.TWO:
+            return TableMeld(self.rank, self.naturals, self.jokers, self.twos + 1)
+        return TableMeld(self.rank, self.naturals + 1, self.jokers, self.twos)
+
+    def __str__(self) -> str:
+        parts = [str(self.rank)] * self.naturals + ["JK"] * self.jokers + ["2"] * self.twos
+        return " ".join(parts)
+
+
+def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
+    """Why ``meld`` cannot lie on the table under ``rules``, as ``(clause, reason)``; ``None`` if it can."""
+    if min(meld.naturals, meld.jokers, meld.twos) < 0:
+        return "R-MLD-1", "a meld cannot hold a negative number of cards"
+    if meld.rank is Kind.RED_THREE or meld.rank is Kind.TWO:
+        return "R-CRD-5", f"there is no meld of rank {meld.rank}"
+    if meld.rank is Kind.BLACK_THREE:
+        if meld.wilds:
+            return "R-MLD-5", "a meld of black 3s takes no wild cards"
+        if meld.naturals < MIN_MELD:
+            return "R-MLD-5", "a meld of black 3s has at least 3 cards"
+        return None
+    if meld.size < MIN_MELD:
+        return "R-MLD-1", "a meld has at least 3 cards"
+    if meld.size > CANASTA_SIZE:
+        return "R-MLD-2", "a meld has at most 7 cards"
+    if meld.rank is Kind.JOKER:
+        if not rules.wild_melds:
+            return "R-DEC-9", "wild melds are not allowed under these rules"
+        if meld.naturals:
+            return "R-DEC-9", "a wild meld holds only wild cards"
+        return None
+    if meld.rank is Kind.SEVEN and meld.wilds and rules.sevens_natural_only:
+        return "R-DEC-8", "a meld of 7s takes no wild cards"
+    if meld.naturals < MIN_NATURALS:
+        return "R-MLD-4", "a meld needs at least 2 natural cards"
+    if meld.wilds > MAX_WILDS:
+        return "R-MLD-4", "a meld holds at most 3 wild cards"
+    return None

@@ -1,0 +1,219 @@
+"""The immutable game state.
+
+A :class:`GameState` holds everything about a game at one decision point. It is
+frozen: :func:`~railroad_canasta.transitions.apply` returns a new state and
+never changes its input, so keeping a state costs nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from railroad_canasta.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.melds import ALL_CANASTAS, CanastaKind, TableMeld
+from railroad_canasta.rules import Rules
+
+__all__ = [
+    "GameResult",
+    "GameState",
+    "Phase",
+    "PlayerState",
+    "RoundEnd",
+    "RoundResult",
+    "ScoreBreakdown",
+]
+
+
+class Phase(enum.Enum):
+    """Where in the game a state is."""
+
+    #: The player to move draws or takes the pile (R-TRN-2).
+    DRAW = "draw"
+    #: The player to move melds and then discards (R-TRN-2).
+    MELD = "meld"
+    #: The player who just discarded may take their kitty (R-KIT-2).
+    KITTY = "kitty"
+    #: A round has been scored; ``next-round`` deals the next one.
+    ROUND_OVER = "round-over"
+    #: The game has ended (R-GAM-1, R-GAM-2).
+    GAME_OVER = "game-over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class RoundEnd(enum.Enum):
+    """How a round ended (R-END-1..3)."""
+
+    WENT_OUT = "went-out"
+    STOCK_EMPTY = "stock-empty"
+    NO_DISCARD = "no-discard"
+
+    def __repr__(self) -> str:
+        return f"RoundEnd.{self.name}"
+
+
+@attrs.frozen
+class ScoreBreakdown:
+    """One player's score for one round, by source (R-SCO-1..5). Penalties are negative."""
+
+    melded: int
+    canasta_bonus: int
+    red_threes: int
+    going_out: int
+    hand_penalty: int
+    kitty_penalty: int
+
+    @property
+    def total(self) -> int:
+        """The round score: the sum of the parts."""
+        return (
+            self.melded
+            + self.canasta_bonus
+            + self.red_threes
+            + self.going_out
+            + self.hand_penalty
+            + self.kitty_penalty
+        )
+
+
+@attrs.frozen
+class RoundResult:
+    """The outcome of one round."""
+
+    round: int
+    end: RoundEnd
+    went_out: int | None
+    breakdowns: tuple[ScoreBreakdown, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class GameResult:
+    """The outcome of a game: the winners, or a truncated game with none (R-GAM-2)."""
+
+    winners: tuple[int, ...]
+    truncated: bool
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class PlayerState:
+    """One player's cards, melds and standing in the current round."""
+
+    #: Cards in hand, by kind.
+    hand: Counts
+    #: Cards of the kitty, by kind; all zero once taken.
+    kitty: Counts
+    #: Melds on the table, complete and unfinished, in the order started.
+    melds: tuple[TableMeld, ...] = ()
+    #: Red 3s put down this round (R-RED-1).
+    red_threes: int = 0
+    #: Kinds of canasta completed this round, a :class:`CanastaKind` mask.
+    canastas: int = 0
+    #: The requirement of the round has been met (R-REQ-3).
+    opened: bool = False
+    #: The player has completed a non-black canasta and may look at the kitty (R-KIT-1).
+    may_look_kitty: bool = False
+    #: The kitty has been taken (R-KIT-2).
+    kitty_taken: bool = False
+    #: Cumulative score before this round.
+    score: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        """Number of cards in hand."""
+        return sum(self.hand)
+
+    @property
+    def kitty_size(self) -> int:
+        """Number of cards in the kitty."""
+        return sum(self.kitty)
+
+    @property
+    def may_go_out(self) -> bool:
+        """The player holds every kind of canasta (R-OUT-1)."""
+        return self.canastas == ALL_CANASTAS
+
+    @property
+    def has_sevens_canasta(self) -> bool:
+        """The player has completed a sevens canasta (R-PIL-1)."""
+        return bool(self.canastas & CanastaKind.SEVENS)
+
+    def unfinished_meld(self, rank: Kind) -> TableMeld | None:
+        """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""
+        for meld in self.melds:
+            if meld.rank is rank and not meld.is_complete:
+                return meld
+        return None
+
+    @property
+    def hand_points(self) -> int:
+        """Card values of the hand."""
+        return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hand) if n)
+
+
+@attrs.frozen
+class GameState:
+    """A game of Railroad Canasta at one decision point.
+
+    Build one with :func:`~railroad_canasta.transitions.new_game`; move with
+    :func:`~railroad_canasta.transitions.apply`.
+    """
+
+    rules: Rules
+    seed: int
+    #: Round number, from 1.
+    round: int
+    dealer: int
+    to_move: int
+    phase: Phase
+    players: tuple[PlayerState, ...]
+    #: The stock, by kind; the next card drawn is the last.
+    stock: tuple[Kind, ...]
+    #: The discard pile, by kind; the top card is the last.
+    pile: tuple[Kind, ...]
+    #: Frozen by a wild card or a red 3 until taken (R-PIL-2, R-SET-5).
+    pile_frozen: bool
+    #: Card values melded this turn before the requirement was met (R-REQ-1).
+    turn_points: int = 0
+    #: The rest of a pile taken before the requirement was met, held until it is met (R-DEC-12).
+    pending: Counts | None = None
+    #: A non-black canasta was completed this turn (R-DEC-10).
+    turn_canasta: bool = False
+    #: Results of the rounds played so far.
+    history: tuple[RoundResult, ...] = ()
+    #: The game's result once it is over.
+    result: GameResult | None = None
+    _legal: object = attrs.field(default=None, eq=False, repr=False, hash=False, alias="_legal")
+
+    @property
+    def mover(self) -> PlayerState:
+        """The state of the player to move."""
+        return self.players[self.to_move]
+
+    @property
+    def top(self) -> Kind | None:
+        """The top card of the discard pile."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_stopped(self) -> bool:
+        """A black 3 on top stops the pile (R-PIL-3)."""
+        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores (after the last scored round)."""
+        return tuple(p.score for p in self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def sevens_discardable(self) -> bool:
+        """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
+        return all(p.canastas & CanastaKind.SEVENS for p in self.players)
