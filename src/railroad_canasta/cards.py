@@ -277,6 +277,8 @@ _RANKS["T"] = Rank.TEN
 
 
 def _parse_card(token: str, text: str, position: int) -> Card:
+    if not token.isascii():
+        raise NotationError(text, position, token, "cards are written in ASCII letters and digits (e.g. 9S)")
     up = token.upper()
     if up == "JK":
         return Card(Rank.JOKER)
@@ -307,7 +309,7 @@ def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
 
     A card token stands for its kind: ``9S`` is a nine, ``3H`` a red 3.
     """
-    up = token.upper()
+    up = token.upper() if token.isascii() else token
     kind = _TEXT_KIND.get(up)
     if kind is not None:
         return kind

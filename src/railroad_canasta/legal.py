@@ -69,6 +69,9 @@ _PHASE_OF: dict[type[Move], Phase] = {
     NextRound: Phase.ROUND_OVER,
 }
 
+_NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
+_KINDS = tuple(Kind)
+_SEVENS_BIT = int(CanastaKind.SEVENS)
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
@@ -248,37 +251,48 @@ def _points(rank: Kind) -> int:
     return KIND_POINTS[rank]
 
 
-def _step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> list[StartMeld | AddToMeld]:
-    """Every meld step whose cards are in hand; the validator decides which are legal."""
-    out: list[StartMeld | AddToMeld] = []
+def _step_candidates(
+    hand: Counts, melds: tuple[TableMeld, ...], rules: Rules
+) -> list[tuple[StartMeld | AddToMeld, int]]:
+    """The meld steps whose cards are in hand and whose meld would be well formed, with the cards each uses.
+
+    Whether each is legal (cards kept in hand, the requirement) is for :func:`meld_step` to say.
+    """
+    out: list[tuple[StartMeld | AddToMeld, int]] = []
     jokers, twos = hand[_J], hand[_T]
-    open_ranks = {m.rank for m in melds if not m.is_complete}
-    for rank in reversed(NATURAL_KINDS):
-        if rank in open_ranks:
-            meld_rank = rank
-            if hand[rank]:
-                out.append(add_to_meld(meld_rank, rank))
+    sevens_plain = rules.sevens_natural_only
+    unfinished: dict[Kind, TableMeld] = {m.rank: m for m in melds if m.size < CANASTA_SIZE and m.rank is not _B3}
+    for rank in _NATURALS_HIGH_FIRST:
+        count = hand[rank]
+        meld = unfinished.get(rank)
+        wild_ok = not (sevens_plain and rank is _SEVEN)
+        if meld is not None:
+            if count:
+                out.append((add_to_meld(rank, rank), 1))
+            if wild_ok and meld.jokers + meld.twos < MAX_WILDS:
+                if jokers:
+                    out.append((add_to_meld(rank, _J), 1))
+                if twos:
+                    out.append((add_to_meld(rank, _T), 1))
+        elif count >= MIN_NATURALS:
+            if count >= MIN_MELD:
+                out.append((start_meld(rank, 3), 3))
+            if wild_ok:
+                if jokers:
+                    out.append((start_meld(rank, 2, 1, 0), 3))
+                if twos:
+                    out.append((start_meld(rank, 2, 0, 1), 3))
+    if rules.wild_melds:
+        if _J in unfinished:
             if jokers:
-                out.append(add_to_meld(meld_rank, _J))
+                out.append((add_to_meld(_J, _J), 1))
             if twos:
-                out.append(add_to_meld(meld_rank, _T))
-        elif hand[rank] >= 2:
-            if hand[rank] >= 3:
-                out.append(start_meld(rank, 3))
-            if jokers:
-                out.append(start_meld(rank, 2, 1, 0))
-            if twos:
-                out.append(start_meld(rank, 2, 0, 1))
-    if _J in open_ranks:
-        if jokers:
-            out.append(add_to_meld(_J, _J))
-        if twos:
-            out.append(add_to_meld(_J, _T))
-    elif jokers + twos >= MIN_MELD:
-        for j in range(min(jokers, 3), -1, -1):
-            t = 3 - j
-            if t <= twos:
-                out.append(start_meld(_J, 0, j, t))
+                out.append((add_to_meld(_J, _T), 1))
+        elif jokers + twos >= MIN_MELD:
+            for j in range(min(jokers, 3), -1, -1):
+                t = 3 - j
+                if t <= twos:
+                    out.append((start_meld(_J, 0, j, t), 3))
     return out
 
 
@@ -299,7 +313,7 @@ def _can_reach(
         bound += 10_000
     if bound < need:
         return False
-    for move in _step_candidates(hand, melds, rules):
+    for move, _used in _step_candidates(hand, melds, rules):
         step = meld_step(hand, melds, mask, move, rules, others_sevens, extra)
         if len(step) == 2:
             continue
@@ -513,27 +527,48 @@ def is_legal(state: GameState, move: Move) -> bool:
     return move in legal_moves(state)
 
 
+def _meld_phase_moves(state: GameState) -> list[Move]:
+    """The legal moves of the meld phase, fast where a step is plainly safe, else by the validator."""
+    player = state.mover
+    hand = player.hand
+    rules = state.rules
+    out: list[Move] = []
+    discards = False
+    if state.pending is None and (player.opened or not state.turn_points):
+        sevens_ok = state.sevens_discardable()
+        last = sum(hand) == 1
+        for k in range(KIND_COUNT - 1, -1, -1):
+            if hand[k] and (k != _SEVEN or sevens_ok) and not (last and (not player.may_go_out or k == _SEVEN)):
+                out.append(discard(_KINDS[k]))
+                discards = True
+        if not discards:
+            out.append(END_ROUND)
+    total = sum(hand)
+    plain = player.opened and state.pending is None and rules.allow_hand_of_sevens
+    for move, used in _step_candidates(hand, player.melds, rules):
+        if (plain and total - used >= 2) or why_illegal(state, move) is None:
+            out.append(move)
+    b3 = hand[_B3]
+    if b3 >= MIN_MELD and player.may_go_out:
+        for move in (start_meld(_B3, b3), start_meld(_B3, b3 - 1)):
+            if why_illegal(state, move) is None:
+                out.append(move)
+    return out
+
+
 def _candidates(state: GameState) -> list[Move]:
     phase = state.phase
     if phase is Phase.DRAW:
         out: list[Move] = [DRAW]
         top = state.top
         if top is not None and top.is_natural:
-            out.append(take_pile(top))
-            out.append(TAKE_TOP)
+            if why_illegal(state, take_pile(top)) is None:
+                out.append(take_pile(top))
+            if why_illegal(state, TAKE_TOP) is None:
+                out.append(TAKE_TOP)
         return out
     if phase is Phase.MELD:
-        player = state.mover
-        hand = player.hand
-        out = [discard(Kind(k)) for k in range(KIND_COUNT - 1, -1, -1) if hand[k]]
-        out.append(END_ROUND)
-        out.extend(_step_candidates(hand, player.melds, state.rules))
-        b3 = hand[_B3]
-        if b3 >= MIN_MELD and player.may_go_out:
-            out.append(start_meld(_B3, b3))
-            if b3 - 1 >= MIN_MELD:
-                out.append(start_meld(_B3, b3 - 1))
-        return out
+        return _meld_phase_moves(state)
     if phase is Phase.KITTY:
         return [END_TURN, TAKE_KITTY]
     if phase is Phase.ROUND_OVER:
@@ -550,7 +585,6 @@ def legal_moves(state: GameState) -> Sequence[Move]:
     cached = state._legal
     if cached is not None:
         return cached  # type: ignore[return-value]
-    moves = tuple(m for m in _candidates(state) if why_illegal(state, m) is None)
+    moves = tuple(_candidates(state))
     object.__setattr__(state, "_legal", moves)
     return moves
-

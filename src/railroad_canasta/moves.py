@@ -226,7 +226,7 @@ def parse_move(text: str) -> Move:
         return plain
     if verb == "take-pile":
         if len(words) not in (2, 3):
-            _need(words, 1, text, "take-pile 9")
+            _need(words, 1 if len(words) < 2 else 2, text, "take-pile 9")
         kinds = [parse_kind(w, text, i + 1) for i, w in enumerate(words[1:])]
         if not kinds[0].is_natural:
             raise NotationError(text, 1, words[1], "the pile is taken with a pair of a natural rank (4 to A)")
@@ -251,7 +251,7 @@ def parse_move(text: str) -> Move:
         kinds = [parse_kind(w, text, i + 1) for i, w in enumerate(words[1:])]
         naturals = [k for k in kinds if not k.is_wild]
         ranks = set(naturals)
-        if len(ranks) > 1:
+        if len(ranks) > 1 and Kind.RED_THREE not in ranks:
             first = naturals[0]
             bad = next(i for i, k in enumerate(kinds) if not k.is_wild and k is not first)
             raise NotationError(text, bad + 1, words[bad + 1], "the natural cards of a meld are of one rank")

@@ -107,7 +107,7 @@ def _range(low: int, high: int) -> Any:
 def _typed(kind: type) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[object], value: object) -> None:
         if type(value) is not kind:
-            raise RulesError(attribute.name, f"must be a {kind.__name__}, not {value!r}")
+            raise RulesError(attribute.name, f"must be {'an' if kind.__name__[0] in 'aeiou' else 'a'} {kind.__name__}, not {value!r}")
 
     return check
 

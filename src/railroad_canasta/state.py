@@ -122,6 +122,21 @@ class PlayerState:
     #: Cumulative score before this round.
     score: int = 0
 
+    def replace(self, **changes: object) -> PlayerState:
+        """A copy with some fields changed (faster than ``attrs.evolve``)."""
+        get = changes.get
+        return PlayerState(
+            get("hand", self.hand),  # type: ignore[arg-type]
+            get("kitty", self.kitty),  # type: ignore[arg-type]
+            get("melds", self.melds),  # type: ignore[arg-type]
+            get("red_threes", self.red_threes),  # type: ignore[arg-type]
+            get("canastas", self.canastas),  # type: ignore[arg-type]
+            get("opened", self.opened),  # type: ignore[arg-type]
+            get("may_look_kitty", self.may_look_kitty),  # type: ignore[arg-type]
+            get("kitty_taken", self.kitty_taken),  # type: ignore[arg-type]
+            get("score", self.score),  # type: ignore[arg-type]
+        )
+
     @property
     def hand_size(self) -> int:
         """Number of cards in hand."""
@@ -214,6 +229,27 @@ class GameState:
         """The game has ended."""
         return self.phase is Phase.GAME_OVER
 
+    def replace(self, **changes: object) -> GameState:
+        """A copy with some fields changed (faster than ``attrs.evolve``; the legal-move cache is dropped)."""
+        get = changes.get
+        return GameState(
+            get("rules", self.rules),  # type: ignore[arg-type]
+            get("seed", self.seed),  # type: ignore[arg-type]
+            get("round", self.round),  # type: ignore[arg-type]
+            get("dealer", self.dealer),  # type: ignore[arg-type]
+            get("to_move", self.to_move),  # type: ignore[arg-type]
+            get("phase", self.phase),  # type: ignore[arg-type]
+            get("players", self.players),  # type: ignore[arg-type]
+            get("stock", self.stock),  # type: ignore[arg-type]
+            get("pile", self.pile),  # type: ignore[arg-type]
+            get("pile_frozen", self.pile_frozen),  # type: ignore[arg-type]
+            get("turn_points", self.turn_points),  # type: ignore[arg-type]
+            get("pending", self.pending),  # type: ignore[arg-type]
+            get("turn_canasta", self.turn_canasta),  # type: ignore[arg-type]
+            get("history", self.history),  # type: ignore[arg-type]
+            get("result", self.result),  # type: ignore[arg-type]
+        )
+
     def sevens_discardable(self) -> bool:
         """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
-        return all(p.canastas & CanastaKind.SEVENS for p in self.players)
+        return all(p.canastas & 8 for p in self.players)

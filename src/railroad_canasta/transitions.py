@@ -46,8 +46,13 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _receive(player: PlayerState, cards: Counts, stock: tuple[Kind, ...], rules: Rules) -> tuple[PlayerState, tuple[Kind, ...]]:
-    """Cards arrive in a player's hand; red 3s among them go down at once (R-RED-1)."""
+def _receive(
+    player: PlayerState, cards: Counts, stock: tuple[Kind, ...], rules: Rules, *, replace: bool = True
+) -> tuple[PlayerState, tuple[Kind, ...]]:
+    """Cards arrive in a player's hand; red 3s among them go down at once (R-RED-1).
+
+    With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a card for each.
+    """
     hand = list(_add(player.hand, cards))
     red = player.red_threes
     while hand[_R3]:
@@ -56,14 +61,14 @@ def _receive(player: PlayerState, cards: Counts, stock: tuple[Kind, ...], rules:
         hand[_R3] = 0
         red += arrived
         # rule: R-DEC-5
-        if rules.red_three_replacement and stock:
+        if replace and rules.red_three_replacement and stock:
             n = min(arrived, len(stock))
             for kind in stock[len(stock) - n :]:
                 hand[kind] += 1
             stock = stock[: len(stock) - n]
     if red == player.red_threes:
-        return attrs.evolve(player, hand=tuple(hand)), stock
-    return attrs.evolve(player, hand=tuple(hand), red_threes=red), stock
+        return player.replace(hand=tuple(hand)), stock
+    return player.replace(hand=tuple(hand), red_threes=red), stock
 
 
 def _first_dealer(seed: int, players: int) -> int:
@@ -146,7 +151,7 @@ def next_round_state(state: GameState) -> GameState:
 
 def _with_mover(state: GameState, player: PlayerState, **changes: object) -> GameState:
     players = state.players[: state.to_move] + (player,) + state.players[state.to_move + 1 :]
-    return attrs.evolve(state, players=players, _legal=None, **changes)  # type: ignore[misc]
+    return state.replace(players=players, **changes)
 
 
 def _begin_turn(state: GameState) -> GameState:
@@ -163,15 +168,13 @@ def _next_turn(state: GameState) -> GameState:
     """Pass the turn to the left (R-TRN-1)."""
     # rule: R-TRN-1
     nxt = (state.to_move + 1) % state.rules.players
-    state = attrs.evolve(
-        state,
+    state = state.replace(
         to_move=nxt,
         phase=Phase.DRAW,
         turn_points=0,
         pending=None,
         turn_canasta=False,
-        _legal=None,  # type: ignore[call-arg]
-    )
+            )
     return _begin_turn(state)
 
 
@@ -181,7 +184,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = tuple(score_player(p, rules, i == went_out) for i, p in enumerate(state.players))
     # rule: R-SCO-6
     scores = tuple(p.score + b.total for p, b in zip(state.players, breakdowns, strict=True))
-    players = tuple(attrs.evolve(p, score=s) for p, s in zip(state.players, scores, strict=True))
+    players = tuple(p.replace(score=s) for p, s in zip(state.players, scores, strict=True))
     history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
     result = None
     best = max(scores)
@@ -194,8 +197,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     # rule: R-GAM-2
     if result is None and rules.max_rounds is not None and state.round >= rules.max_rounds:
         result = GameResult((), True, scores)
-    return attrs.evolve(
-        state,
+    return state.replace(
         players=players,
         history=history,
         result=result,
@@ -203,8 +205,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
         turn_points=0,
         pending=None,
         turn_canasta=False,
-        _legal=None,  # type: ignore[call-arg]
-    )
+            )
 
 
 def process_draw(state: GameState, move: Draw) -> GameState:
@@ -248,7 +249,7 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
                 # rule: R-DEC-12
                 hand = _add(hand, pending)  # type: ignore[arg-type]
                 pending = None
-    player = attrs.evolve(player, hand=hand, melds=melds, canastas=mask, opened=opened, may_look_kitty=may_look)
+    player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened, may_look_kitty=may_look)
     state = _with_mover(state, player, turn_points=turn_points, turn_canasta=turn_canasta, pending=pending, **changes)
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
@@ -291,7 +292,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
     reds = [0] * KIND_COUNT
     reds[_R3], rest[_R3] = rest[_R3], 0
     # rule: R-RED-1
-    player, stock = _receive(attrs.evolve(player, hand=tuple(hand)), tuple(reds), state.stock, rules)
+    player, stock = _receive(player.replace(hand=tuple(hand)), tuple(reds), state.stock, rules, replace=False)
     pending: Counts | None = None
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = _add(player.hand, tuple(rest))
@@ -317,7 +318,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     mask = player.canastas | completed if completed is not None else player.canastas
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
-        player, stock = _receive(player, counts_of(state.pile[:-1]), state.stock, rules)
+        player, stock = _receive(player, counts_of(state.pile[:-1]), state.stock, rules, replace=False)
         pile: tuple[Kind, ...] = ()
         frozen = False
     else:
@@ -343,7 +344,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     player = state.mover
     hand = list(player.hand)
     hand[move.card] -= 1
-    player = attrs.evolve(player, hand=tuple(hand))
+    player = player.replace(hand=tuple(hand))
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card.is_wild
     state = _with_mover(state, player, pile=(*state.pile, move.card), pile_frozen=frozen)
@@ -351,7 +352,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
         # rule: R-OUT-3, R-END-1
         return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
     if _kitty_open(state, player):
-        return attrs.evolve(state, phase=Phase.KITTY, _legal=None)  # type: ignore[call-arg]
+        return state.replace( phase=Phase.KITTY)
     return _next_turn(state)
 
 
@@ -359,7 +360,7 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     """Take the kitty into hand (R-KIT-2); its red 3s go down (R-RED-1)."""
     player = state.mover
     kitty = player.kitty
-    player = attrs.evolve(player, kitty=empty_counts(), kitty_taken=True)
+    player = player.replace(kitty=empty_counts(), kitty_taken=True)
     player, stock = _receive(player, kitty, state.stock, state.rules)
     return _next_turn(_with_mover(state, player, stock=stock))
 

@@ -1,0 +1,83 @@
+"""railroad-canasta: the reference rules engine for Railroad Canasta.
+
+>>> import railroad_canasta as rc
+>>> state = rc.new_game(rc.RAILROAD, seed=7)
+>>> moves = rc.legal_moves(state)
+>>> rc.Move.from_text("draw") in moves
+True
+>>> state = rc.apply(state, "draw")
+"""
+
+from __future__ import annotations
+
+from railroad_canasta.cards import Card, Counts, Kind, Rank, Suit, format_cards, format_kinds, parse_cards, parse_kinds
+from railroad_canasta.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
+from railroad_canasta.legal import is_legal, legal_moves, why_illegal
+from railroad_canasta.melds import CanastaKind, TableMeld
+from railroad_canasta.moves import (
+    AddToMeld,
+    Discard,
+    Draw,
+    EndRound,
+    EndTurn,
+    Move,
+    NextRound,
+    StartMeld,
+    TakeKitty,
+    TakePile,
+    TakeTop,
+    parse_move,
+)
+from railroad_canasta.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
+from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundEnd, RoundResult, ScoreBreakdown
+from railroad_canasta.transitions import apply, new_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RAILROAD",
+    "RULES_VERSION",
+    "AddToMeld",
+    "CanastaKind",
+    "Card",
+    "Counts",
+    "Discard",
+    "Draw",
+    "EndRound",
+    "EndTurn",
+    "GameResult",
+    "GameState",
+    "IllegalMoveError",
+    "Kind",
+    "KittyTiming",
+    "Move",
+    "NextRound",
+    "NotationError",
+    "Phase",
+    "PlayerState",
+    "RailroadCanastaError",
+    "Rank",
+    "RoundEnd",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "ScoreBreakdown",
+    "StartMeld",
+    "Suit",
+    "TableMeld",
+    "TakeKitty",
+    "TakePile",
+    "TakeTop",
+    "UpcardRule",
+    "__version__",
+    "apply",
+    "format_cards",
+    "format_kinds",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "parse_cards",
+    "parse_kinds",
+    "parse_move",
+    "why_illegal",
+]

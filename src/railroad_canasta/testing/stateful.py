@@ -1,0 +1,80 @@
+"""A Hypothesis state machine that plays random legal moves and checks every invariant.
+
+Use it in your own tests::
+
+    from railroad_canasta.testing.stateful import GameMachine
+    TestGame = GameMachine.TestCase
+
+Every move is ``note()``d as pasteable Python; after every step the machine
+checks :func:`~railroad_canasta.testing.invariants.check_state`, that the
+previous state is unchanged, and that ``apply`` rejects a move not listed.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import note
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from railroad_canasta.errors import IllegalMoveError
+from railroad_canasta.legal import legal_moves
+from railroad_canasta.moves import DRAW, END_ROUND, END_TURN, NEXT_ROUND, TAKE_KITTY, TAKE_TOP, Move
+from railroad_canasta.rules import Rules
+from railroad_canasta.state import GameState, Phase
+from railroad_canasta.testing import strategies
+from railroad_canasta.testing.invariants import check_state
+from railroad_canasta.transitions import apply, new_game
+
+__all__ = ["GameMachine"]
+
+_PROBES: tuple[Move, ...] = (DRAW, TAKE_TOP, TAKE_KITTY, END_TURN, END_ROUND, NEXT_ROUND)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Plays random legal moves of random games under random rules, 2 to 8 players."""
+
+    state: GameState
+
+    @initialize(rules=strategies.rules(), seed=strategies.seeds)
+    def start(self, rules: Rules, seed: int) -> None:
+        """Deal a new game."""
+        note(f"state = new_game({rules!r}, seed={seed})")
+        self.state = new_game(rules, seed=seed)
+
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        """Apply one legal move, drawn from the sorted list of legal moves."""
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            note("game over")
+            return
+        moves = legal_moves(state)
+        move = data.draw(st.sampled_from(moves), label="move")
+        note(f"state = apply(state, {move!r})")
+        snapshot = copy.deepcopy(state)
+        after = apply(state, move)
+        if state != snapshot or legal_moves(state) != moves:
+            raise AssertionError("apply changed its input state")
+        self.state = after
+
+    @rule(probe=st.sampled_from(_PROBES))
+    def illegal_moves_are_rejected(self, probe: Move) -> None:
+        """A move that is not listed is rejected with a clause, and the state stays as it was."""
+        state = self.state
+        if probe in legal_moves(state):
+            return
+        try:
+            apply(state, probe)
+        except IllegalMoveError as exc:
+            if not exc.clause.startswith("R-"):
+                raise AssertionError(f"no clause in {exc}") from None
+        else:
+            raise AssertionError(f"{probe} was applied although it is not legal")
+
+    @invariant()
+    def invariants_hold(self) -> None:
+        """Cards add up, melds are valid, no dead end, scores add up."""
+        if hasattr(self, "state"):
+            check_state(self.state)

@@ -1,0 +1,56 @@
+"""The command line: version, help, and the narrated demo game."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from railroad_canasta import RULES_VERSION, __version__
+from railroad_canasta.cli import main
+
+
+def test_version_names_package_and_rules_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    """--version prints the package version and the rules version, and exits 0."""
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert __version__ in out and RULES_VERSION in out
+
+
+def test_no_command_prints_help() -> None:
+    """With no command the CLI prints its usage and the demo command."""
+    out = io.StringIO()
+    assert main([], out=out) == 0
+    assert "demo" in out.getvalue() and "usage" in out.getvalue()
+
+
+@pytest.mark.clause("R-GAM-1", "R-SCO-6")
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_demo_plays_a_whole_game_to_a_winner(players: int) -> None:
+    """demo plays a full greedy-bot game, narrates turns and rounds, and names a winner past 20,000."""
+    out = io.StringIO()
+    assert main(["demo", "--players", str(players), "--seed", "3"], out=out) == 0
+    text = out.getvalue()
+    assert "Round 1:" in text and "Round 1 ends" in text
+    assert "Totals by round:" in text
+    last = text.strip().splitlines()[-1]
+    assert " wins after " in last
+    points = int(last.split(" with ")[1].split()[0])
+    assert points >= 20_000
+
+
+@pytest.mark.clause("R-GAM-2")
+def test_demo_cut_short_says_so() -> None:
+    """A demo stopped by --max-rounds says plainly that it was cut short, with no winner."""
+    out = io.StringIO()
+    assert main(["demo", "--seed", "1", "--max-rounds", "1", "--bot", "random"], out=out) == 0
+    assert "cut short after 1 rounds" in out.getvalue()
+    assert " wins " not in out.getvalue()
+
+
+def test_demo_rejects_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """An invalid option value is reported as an error with exit status 2, not a traceback."""
+    assert main(["demo", "--players", "9"], out=io.StringIO()) == 2
+    assert "players" in capsys.readouterr().err
