@@ -10,7 +10,17 @@ True
 
 from __future__ import annotations
 
-from railroad_canasta.cards import Card, Counts, Kind, Rank, Suit, format_cards, format_kinds, parse_cards, parse_kinds
+from railroad_canasta.cards import (
+    Card,
+    Counts,
+    Kind,
+    Rank,
+    Suit,
+    format_cards,
+    format_kinds,
+    parse_cards,
+    parse_kinds,
+)
 from railroad_canasta.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
 from railroad_canasta.legal import is_legal, legal_moves, why_illegal
 from railroad_canasta.melds import CanastaKind, TableMeld
@@ -29,7 +39,15 @@ from railroad_canasta.moves import (
     parse_move,
 )
 from railroad_canasta.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
-from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundEnd, RoundResult, ScoreBreakdown
+from railroad_canasta.state import (
+    GameResult,
+    GameState,
+    Phase,
+    PlayerState,
+    RoundEnd,
+    RoundResult,
+    ScoreBreakdown,
+)
 from railroad_canasta.transitions import apply, new_game
 
 __version__ = "0.1.0"

@@ -77,13 +77,10 @@ class GreedyBot:
         if isinstance(move, StartMeld | AddToMeld | Discard) and not state.sevens_discardable():
             # Avoid ending up with only 7s in hand: that would end the round with nothing to discard.
             hand = list(state.mover.hand)
-            if isinstance(move, Discard):
-                hand[move.card] -= 1
-            elif isinstance(move, AddToMeld):
+            if isinstance(move, Discard | AddToMeld):
                 hand[move.card] -= 1
             else:
-                natural = move.rank if move.rank is not Kind.JOKER else Kind.JOKER
-                hand[natural] -= move.naturals
+                hand[move.rank] -= move.naturals
                 hand[Kind.JOKER] -= move.jokers
                 hand[Kind.TWO] -= move.twos
             left = sum(hand)

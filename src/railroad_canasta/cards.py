@@ -4,8 +4,9 @@ The engine identifies a card by its :class:`Kind` (rule: R-CRD-6): a joker, a 2,
 a red 3, a black 3 or one of the eleven natural ranks. Suits exist only on
 :class:`Card`, the physical card used for notation and for building the pack.
 
->>> parse_cards("AS 10H 7D 2C JK")
-(Card.from_text('AS'), Card.from_text('10H'), Card.from_text('7D'), Card.from_text('2C'), Card.from_text('JK'))
+>>> parse_cards("AS 10H 7D 2C JK")  # doctest: +NORMALIZE_WHITESPACE
+(Card.from_text('AS'), Card.from_text('10H'), Card.from_text('7D'),
+ Card.from_text('2C'), Card.from_text('JK'))
 >>> format_cards(parse_cards("as 10h jk"))
 'AS 10H JK'
 >>> Card.from_text("3H").kind

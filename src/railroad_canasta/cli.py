@@ -44,8 +44,10 @@ class Narrator:
             self._round_start(after)
             return
         self.turn.append(self._describe(before, move, after))
-        if after.to_move != player or after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) or (
-            after.phase is Phase.DRAW
+        if (
+            after.to_move != player
+            or after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            or (after.phase is Phase.DRAW)
         ):
             self.turns += 1
             me = after.players[player]
@@ -70,9 +72,14 @@ class Narrator:
         if isinstance(move, TakePile | TakeTop):
             return f"{move} ({len(before.pile)} cards)"
         if isinstance(move, Discard):
-            return f"discards {move.card}" + (" and goes out" if after.phase is not before.phase and
-                                              after.history and after.history[-1].went_out is not None
-                                              and len(after.history) > len(before.history) else "")
+            return f"discards {move.card}" + (
+                " and goes out"
+                if after.phase is not before.phase
+                and after.history
+                and after.history[-1].went_out is not None
+                and len(after.history) > len(before.history)
+                else ""
+            )
         if isinstance(move, TakeKitty):
             return "takes the kitty"
         return str(move)
@@ -81,7 +88,9 @@ class Narrator:
         self.out.write(
             f"\nRound {state.round}: {self.names[state.dealer]} deals; "
             f"{_pile_text(state)}; requirements "
-            + ", ".join(f"{self.names[i]} {state.rules.requirement(p.score)}" for i, p in enumerate(state.players))
+            + ", ".join(
+                f"{self.names[i]} {state.rules.requirement(p.score)}" for i, p in enumerate(state.players)
+            )
             + "\n"
         )
 
@@ -119,7 +128,8 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     ]
     narrator = Narrator(out, names)
     out.write(
-        f"railroad-canasta {__version__} (rules {RULES_VERSION}): {args.players} {args.bot} bots, seed {args.seed}\n"
+        f"railroad-canasta {__version__} (rules {RULES_VERSION}): "
+        f"{args.players} {args.bot} bots, seed {args.seed}\n"
     )
     first = [True]
 
@@ -147,12 +157,16 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     parser = argparse.ArgumentParser(prog="railroad-canasta", description="Railroad Canasta rules engine.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
+    )
     sub = parser.add_subparsers(dest="command")
     demo = sub.add_parser("demo", help="play a narrated game between seeded bots")
     demo.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
     demo.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
-    demo.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)")
+    demo.add_argument(
+        "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
+    )
     demo.add_argument("--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)")
     return parser
 

@@ -112,7 +112,10 @@ def _floor_problem(
     else:
         if total < 1:
             # rule: R-HND-1
-            return "R-HND-1", "you may not empty your hand without going out (you need a canasta of every kind)"
+            return (
+                "R-HND-1",
+                "you may not empty your hand without going out (you need a canasta of every kind)",
+            )
         if total < 2 and rules.keep_two_cards:
             # rule: R-DEC-19
             return "R-DEC-19", "you may not go out, so you must keep two cards (one to discard, one to hold)"
@@ -152,11 +155,14 @@ def meld_step(
                 return "R-MLD-5", "a meld of black 3s needs at least 3 of them"
             if hand[_B3] < n:
                 return "R-TRN-4", f"you hold only {hand[_B3]} black 3s"
-            left = total_before - n
+            remaining = total_before - n
             need_left = 1 if rules.going_out_requires_discard else 0
-            if left > 1 or left < need_left:
-                return "R-MLD-5", "black 3s are melded only as the last meld: exactly one card must remain to discard"
-            if left == 1 and hand[_SEVEN] == 1:
+            if remaining > 1 or remaining < need_left:
+                return (
+                    "R-MLD-5",
+                    "black 3s are melded only as the last meld: exactly one card must remain to discard",
+                )
+            if remaining == 1 and hand[_SEVEN] == 1:
                 return "R-OUT-2", "the card left to discard would be a 7, which may not be the final discard"
             after = _minus(hand, _B3, n)
             return after, (*melds, TableMeld(_B3, n)), n * 5, mask, None
@@ -189,12 +195,15 @@ def meld_step(
         for m in melds:
             if m.rank is rank and not m.is_complete:
                 # rule: R-MLD-3
-                return "R-MLD-3", f"you already have an unfinished meld of {'wild cards' if rank is _J else rank}"
-        after = list(hand)
+                return (
+                    "R-MLD-3",
+                    f"you already have an unfinished meld of {'wild cards' if rank is _J else rank}",
+                )
+        left = list(hand)
         if rank is not _J:
-            after[rank] -= n
-        after[_J] -= j
-        after[_T] -= t
+            left[rank] -= n
+        left[_J] -= j
+        left[_T] -= t
         new = TableMeld(rank, n, j, t)
         sevens_only_before = False
     else:
@@ -207,7 +216,10 @@ def meld_step(
                 break
         if current is None:
             # rule: R-MLD-1
-            return "R-MLD-1", f"you have no unfinished meld of {'wild cards' if rank is _J else rank} to add to"
+            return (
+                "R-MLD-1",
+                f"you have no unfinished meld of {'wild cards' if rank is _J else rank} to add to",
+            )
         # rule: R-TRN-4
         if hand[card] < 1:
             return "R-TRN-4", f"you hold no {card}"
@@ -225,8 +237,8 @@ def meld_step(
         elif card is not rank:
             # rule: R-MLD-1
             return "R-MLD-1", f"a meld of {rank} takes only {rank}s and wild cards"
-        after = list(hand)
-        after[card] -= 1
+        left = list(hand)
+        left[card] -= 1
         new = current.added(card)
         melds = melds[:index] + melds[index + 1 :]
         sevens_only_before = (
@@ -237,9 +249,14 @@ def meld_step(
         sevens_only_before = not sevens_ok and total_before == hand[_SEVEN]
     completed = new.canasta_kind
     new_mask = mask | completed if completed is not None else mask
-    after_t = tuple(after)
+    after_t = tuple(left)
     problem = _floor_problem(
-        after_t, extra, new_mask, others_sevens and bool(new_mask & CanastaKind.SEVENS), rules, sevens_only_before
+        after_t,
+        extra,
+        new_mask,
+        others_sevens and bool(new_mask & CanastaKind.SEVENS),
+        rules,
+        sevens_only_before,
     )
     if problem is not None:
         return problem
@@ -261,7 +278,9 @@ def _step_candidates(
     out: list[tuple[StartMeld | AddToMeld, int]] = []
     jokers, twos = hand[_J], hand[_T]
     sevens_plain = rules.sevens_natural_only
-    unfinished: dict[Kind, TableMeld] = {m.rank: m for m in melds if m.size < CANASTA_SIZE and m.rank is not _B3}
+    unfinished: dict[Kind, TableMeld] = {
+        m.rank: m for m in melds if m.size < CANASTA_SIZE and m.rank is not _B3
+    }
     for rank in _NATURALS_HIGH_FIRST:
         count = hand[rank]
         meld = unfinished.get(rank)
@@ -298,7 +317,13 @@ def _step_candidates(
 
 @functools.lru_cache(maxsize=1 << 16)
 def _can_reach(
-    hand: Counts, melds: tuple[TableMeld, ...], mask: int, need: int, extra: int, others_sevens: bool, rules: Rules
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    mask: int,
+    need: int,
+    extra: int,
+    others_sevens: bool,
+    rules: Rules,
 ) -> bool:
     """Whether meld steps from this position can add ``need`` more card values (R-REQ-4)."""
     # A quick bound: every card that could possibly be melded.
@@ -317,10 +342,12 @@ def _can_reach(
         step = meld_step(hand, melds, mask, move, rules, others_sevens, extra)
         if len(step) == 2:
             continue
-        after, new_melds, gained, new_mask, completed = step  # type: ignore[misc]
+        after, new_melds, gained, new_mask, completed = step
         if rules.requirement_counts_bonuses and completed is not None:
             gained += canasta_bonus(completed, rules)
-        if gained >= need or _can_reach(after, new_melds, new_mask, need - gained, extra, others_sevens, rules):
+        if gained >= need or _can_reach(
+            after, new_melds, new_mask, need - gained, extra, others_sevens, rules
+        ):
             return True
     return False
 
@@ -361,7 +388,10 @@ def _discard_problem(state: GameState, card: Kind) -> Violation | None:
     player = state.mover
     # rule: R-REQ-4
     if state.pending is not None or (not player.opened and state.turn_points):
-        return "R-REQ-4", "you have started your first meld of the round: reach the requirement before discarding"
+        return (
+            "R-REQ-4",
+            "you have started your first meld of the round: reach the requirement before discarding",
+        )
     # rule: R-TRN-2
     if player.hand[card] < 1:
         return "R-TRN-2", f"you hold no {card} to discard"
@@ -410,7 +440,10 @@ def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
     if existing is not None:
         # rule: R-DEC-18
         if not rules.pair_pickup_joins_meld:
-            return "R-DEC-18", f"you already have an unfinished meld of {rank}; take the top card onto it instead"
+            return (
+                "R-DEC-18",
+                f"you already have an unfinished meld of {rank}; take the top card onto it instead",
+            )
         if existing.size + 3 > CANASTA_SIZE:
             return "R-DEC-18", f"your meld of {rank} has {existing.size} cards: three more would pass 7"
         new = TableMeld(rank, existing.naturals + 3, existing.jokers, existing.twos)
@@ -443,7 +476,9 @@ def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
         problem = _requirement_problem(state, step, extra)
         if problem is not None:
             # rule: R-DEC-12
-            return "R-DEC-12", problem[1] + " (cards of the pile do not count)" * (not rules.pile_counts_for_requirement)
+            return "R-DEC-12", problem[1] + " (cards of the pile do not count)" * (
+                not rules.pile_counts_for_requirement
+            )
     return None
 
 
@@ -481,8 +516,9 @@ def why_illegal(state: GameState, move: Move) -> Violation | None:
     # rule: R-GAM-1
     if state.phase is Phase.GAME_OVER:
         return "R-GAM-1", "the game is over"
-    if not isinstance(move, Move):
-        return "R-TRN-2", f"{move!r} is not a move"
+    given: object = move
+    if not isinstance(given, Move):
+        return "R-TRN-2", f"{given!r} is not a move"
     expected = _PHASE_OF[type(move)]
     # rule: R-TRN-2
     if expected is not state.phase:
@@ -518,8 +554,8 @@ def why_illegal(state: GameState, move: Move) -> Violation | None:
         _pending_size(state),
     )
     if len(step) == 2:
-        return step  # type: ignore[return-value]
-    return _requirement_problem(state, step, _pending_size(state))  # type: ignore[arg-type]
+        return step
+    return _requirement_problem(state, step, _pending_size(state))
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -538,7 +574,11 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
         sevens_ok = state.sevens_discardable()
         last = sum(hand) == 1
         for k in range(KIND_COUNT - 1, -1, -1):
-            if hand[k] and (k != _SEVEN or sevens_ok) and not (last and (not player.may_go_out or k == _SEVEN)):
+            if (
+                hand[k]
+                and (k != _SEVEN or sevens_ok)
+                and not (last and (not player.may_go_out or k == _SEVEN))
+            ):
                 out.append(discard(_KINDS[k]))
                 discards = True
         if not discards:

@@ -107,22 +107,24 @@ def _range(low: int, high: int) -> Any:
 def _typed(kind: type) -> Any:
     def check(instance: Rules, attribute: attrs.Attribute[object], value: object) -> None:
         if type(value) is not kind:
-            raise RulesError(attribute.name, f"must be {'an' if kind.__name__[0] in 'aeiou' else 'a'} {kind.__name__}, not {value!r}")
+            raise RulesError(
+                attribute.name,
+                f"must be {'an' if kind.__name__[0] in 'aeiou' else 'a'} {kind.__name__}, not {value!r}",
+            )
 
     return check
 
 
-def _table(instance: Rules, attribute: attrs.Attribute[object], value: object) -> None:
+def _table(
+    instance: Rules,
+    attribute: attrs.Attribute[tuple[tuple[int, int], ...]],
+    value: tuple[tuple[int, int], ...],
+) -> None:
     if not isinstance(value, tuple) or not value:
         raise RulesError(attribute.name, "must be a non-empty tuple of (lowest score, requirement) pairs")
     previous = None
     for row in value:
-        if (
-            not isinstance(row, tuple)
-            or len(row) != 2
-            or not all(type(x) is int for x in row)
-            or row[1] < 0
-        ):
+        if not isinstance(row, tuple) or len(row) != 2 or not all(type(x) is int for x in row) or row[1] < 0:
             raise RulesError(attribute.name, f"row {row!r} is not a (lowest score, requirement) pair of ints")
         if previous is None and row[0] != 0:
             raise RulesError(attribute.name, "the first row must start at score 0")
@@ -181,9 +183,7 @@ class Rules:
     #: Bonus for going out (R-SCO-4).
     going_out_bonus: int = attrs.field(default=100, validator=_int(_non_negative))
     #: Rounds after which a game stops, marked truncated (R-GAM-2); ``None``: no limit.
-    max_rounds: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(_int(_positive))
-    )
+    max_rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(_int(_positive)))
 
     # -- decisions -------------------------------------------------------------
     #: R-DEC-1: a natural pair may take a frozen pile (False: a frozen pile cannot be taken).

@@ -125,7 +125,7 @@ class PlayerState:
     def replace(self, **changes: object) -> PlayerState:
         """A copy with some fields changed (faster than ``attrs.evolve``)."""
         get = changes.get
-        return PlayerState(
+        return _PLAYER(
             get("hand", self.hand),  # type: ignore[arg-type]
             get("kitty", self.kitty),  # type: ignore[arg-type]
             get("melds", self.melds),  # type: ignore[arg-type]
@@ -232,7 +232,7 @@ class GameState:
     def replace(self, **changes: object) -> GameState:
         """A copy with some fields changed (faster than ``attrs.evolve``; the legal-move cache is dropped)."""
         get = changes.get
-        return GameState(
+        return _STATE(
             get("rules", self.rules),  # type: ignore[arg-type]
             get("seed", self.seed),  # type: ignore[arg-type]
             get("round", self.round),  # type: ignore[arg-type]
@@ -253,3 +253,7 @@ class GameState:
     def sevens_discardable(self) -> bool:
         """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
         return all(p.canastas & 8 for p in self.players)
+
+
+_PLAYER = PlayerState
+_STATE = GameState

@@ -53,7 +53,9 @@ def _receive(
 
     With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a card for each.
     """
-    hand = list(_add(player.hand, cards))
+    hand = [a + b for a, b in zip(player.hand, cards, strict=True)]
+    if not hand[_R3]:
+        return player.replace(hand=tuple(hand)), stock
     red = player.red_threes
     while hand[_R3]:
         # rule: R-RED-1
@@ -77,7 +79,12 @@ def _first_dealer(seed: int, players: int) -> int:
 
 
 def _deal(
-    rules: Rules, seed: int, round_no: int, dealer: int, scores: tuple[int, ...], history: tuple[RoundResult, ...]
+    rules: Rules,
+    seed: int,
+    round_no: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    history: tuple[RoundResult, ...],
 ) -> GameState:
     """Shuffle from the seed and deal a round (R-SET-2..5)."""
     n = rules.players
@@ -150,7 +157,7 @@ def next_round_state(state: GameState) -> GameState:
 
 
 def _with_mover(state: GameState, player: PlayerState, **changes: object) -> GameState:
-    players = state.players[: state.to_move] + (player,) + state.players[state.to_move + 1 :]
+    players = (*state.players[: state.to_move], player, *state.players[state.to_move + 1 :])
     return state.replace(players=players, **changes)
 
 
@@ -164,8 +171,8 @@ def _begin_turn(state: GameState) -> GameState:
     return state
 
 
-def _next_turn(state: GameState) -> GameState:
-    """Pass the turn to the left (R-TRN-1)."""
+def _next_turn(state: GameState, **changes: object) -> GameState:
+    """Pass the turn to the left (R-TRN-1), with ``changes`` made to the state on the way."""
     # rule: R-TRN-1
     nxt = (state.to_move + 1) % state.rules.players
     state = state.replace(
@@ -174,7 +181,8 @@ def _next_turn(state: GameState) -> GameState:
         turn_points=0,
         pending=None,
         turn_canasta=False,
-            )
+        **changes,
+    )
     return _begin_turn(state)
 
 
@@ -205,7 +213,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
         turn_points=0,
         pending=None,
         turn_canasta=False,
-            )
+    )
 
 
 def process_draw(state: GameState, move: Draw) -> GameState:
@@ -250,7 +258,9 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
                 hand = _add(hand, pending)  # type: ignore[arg-type]
                 pending = None
     player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened, may_look_kitty=may_look)
-    state = _with_mover(state, player, turn_points=turn_points, turn_canasta=turn_canasta, pending=pending, **changes)
+    state = _with_mover(
+        state, player, turn_points=turn_points, turn_canasta=turn_canasta, pending=pending, **changes
+    )
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
         return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
@@ -265,9 +275,11 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.mover
     extra = sum(state.pending) if state.pending is not None else 0
-    step = meld_step(player.hand, player.melds, player.canastas, move, state.rules, _others_sevens(state), extra)
+    step = meld_step(
+        player.hand, player.melds, player.canastas, move, state.rules, _others_sevens(state), extra
+    )
     assert len(step) == 5
-    return _after_meld(state, player, step)  # type: ignore[arg-type]
+    return _after_meld(state, player, step)
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
@@ -302,7 +314,9 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     step: Step = (hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, pile=(), pile_frozen=False, stock=stock, phase=Phase.MELD, pending=pending)
+    return _after_meld(
+        state, player, step, pile=(), pile_frozen=False, stock=stock, phase=Phase.MELD, pending=pending
+    )
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -345,15 +359,17 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     hand = list(player.hand)
     hand[move.card] -= 1
     player = player.replace(hand=tuple(hand))
+    seat = state.to_move
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card.is_wild
-    state = _with_mover(state, player, pile=(*state.pile, move.card), pile_frozen=frozen)
+    pile = (*state.pile, move.card)
     if not any(hand):
         # rule: R-OUT-3, R-END-1
-        return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
+        return _end_round(state.replace(players=players, pile=pile), seat, RoundEnd.WENT_OUT)
     if _kitty_open(state, player):
-        return state.replace( phase=Phase.KITTY)
-    return _next_turn(state)
+        return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=Phase.KITTY)
+    return _next_turn(state, players=players, pile=pile, pile_frozen=frozen)
 
 
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
@@ -413,4 +429,3 @@ def apply(state: GameState, move: Move | str) -> GameState:
             problem = ("R-TRN-2", "the move is not among the legal moves")
         raise IllegalMoveError(move, *problem)
     return _PROCESS[type(move)](state, move)
-

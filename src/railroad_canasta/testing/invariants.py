@@ -26,7 +26,7 @@ def _meld_cards(meld: TableMeld, out: list[int]) -> None:
 
 
 def card_census(state: GameState) -> Counts:
-    """Every card of the state, wherever it is, by kind: hands, kitties, melds, red 3s, stock, pile, pending."""
+    """Every card of the state by kind: hands, kitties, melds, red 3s, stock, pile and a held pile."""
     out = [0] * KIND_COUNT
     for player in state.players:
         for i in range(KIND_COUNT):
@@ -55,9 +55,9 @@ def check_state(state: GameState) -> None:
     for seat, player in enumerate(state.players):
         if min(player.hand) < 0 or min(player.kitty) < 0:
             raise InvariantError(f"player {seat} holds a negative number of cards")
-        if player.hand[Kind.RED_THREE] and (rules.red_threes_down_at_deal or seat == state.to_move):
-            if state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
-                raise InvariantError(f"player {seat} holds a red 3 in hand")
+        held_red = player.hand[Kind.RED_THREE] and (rules.red_threes_down_at_deal or seat == state.to_move)
+        if held_red and state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            raise InvariantError(f"player {seat} holds a red 3 in hand")
         unfinished: set[Kind] = set()
         mask = 0
         for meld in player.melds:
@@ -97,7 +97,9 @@ def check_state(state: GameState) -> None:
     for record in state.history:
         running = [r + b.total for r, b in zip(running, record.breakdowns, strict=True)]
         if tuple(running) != record.scores:
-            raise InvariantError(f"round {record.round} scores {record.scores} are not the running sums {running}")
+            raise InvariantError(
+                f"round {record.round} scores {record.scores} are not the running sums {running}"
+            )
     if state.pending is not None and (state.phase is not Phase.MELD or state.mover.opened):
         raise InvariantError("a pile is held for the requirement outside an opening meld play")
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.scores != (

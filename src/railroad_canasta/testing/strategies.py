@@ -58,7 +58,9 @@ def rules(draw: st.DrawFn, players: st.SearchStrategy[int] | None = None, short:
     n = draw(players if players is not None else st.integers(min_value=2, max_value=8))
     options = draw(decision_options())
     if short and draw(st.booleans()):
-        options.update(decks_per_player=1, hand_size=draw(st.integers(5, 13)), kitty_size=draw(st.integers(0, 11)))
+        options.update(
+            decks_per_player=1, hand_size=draw(st.integers(5, 13)), kitty_size=draw(st.integers(0, 11))
+        )
         options.update(target_score=draw(st.sampled_from([500, 2000, 20_000])))
     return Rules(players=n, **options)  # type: ignore[arg-type]
 
