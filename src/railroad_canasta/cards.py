@@ -121,11 +121,13 @@ class Kind(enum.IntEnum):
     @property
     def is_wild(self) -> bool:
         """Jokers and 2s are wild (R-CRD-3)."""
+        # rule: R-CRD-3
         return self <= Kind.TWO
 
     @property
     def is_natural(self) -> bool:
         """The natural ranks are 4 to ace (R-CRD-2)."""
+        # rule: R-CRD-2
         return self >= Kind.FOUR
 
     @property
@@ -247,6 +249,7 @@ class Card:
     @property
     def kind(self) -> Kind:
         """The card's kind for the rules (R-CRD-5, R-CRD-6)."""
+        # rule: R-CRD-6
         if self.rank is Rank.THREE:
             assert self.suit is not None
             # rule: R-CRD-5

@@ -278,6 +278,7 @@ def _step_candidates(
     out: list[tuple[StartMeld | AddToMeld, int]] = []
     jokers, twos = hand[_J], hand[_T]
     sevens_plain = rules.sevens_natural_only
+    # rule: R-MLD-2
     unfinished: dict[Kind, TableMeld] = {
         m.rank: m for m in melds if m.size < CANASTA_SIZE and m.rank is not _B3
     }

@@ -88,6 +88,7 @@ class TableMeld:
     @property
     def is_complete(self) -> bool:
         """A canasta: 7 cards (R-MLD-2). The black-3 meld is never a canasta (R-MLD-5)."""
+        # rule: R-MLD-2
         return self.size >= CANASTA_SIZE and self.rank is not Kind.BLACK_THREE
 
     @property

@@ -246,6 +246,8 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
     opened = player.opened
     pending = changes.pop("pending", state.pending)
     if not opened:
+        # rule: R-RED-2
+        # Only the card values of this step count: red 3s put down never reach turn_points.
         # rule: R-DEC-11
         if rules.requirement_counts_bonuses and completed is not None:
             gained += canasta_bonus(completed, rules)
@@ -345,6 +347,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
 
 def _kitty_open(state: GameState, player: PlayerState) -> bool:
     """Whether the player who just discarded may take the kitty now (R-KIT-2, R-DEC-10)."""
+    # rule: R-KIT-2
     if player.kitty_taken or not any(player.kitty):
         return False
     # rule: R-DEC-10
@@ -374,6 +377,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
 
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     """Take the kitty into hand (R-KIT-2); its red 3s go down (R-RED-1)."""
+    # rule: R-KIT-2
     player = state.mover
     kitty = player.kitty
     player = player.replace(kitty=empty_counts(), kitty_taken=True)
