@@ -92,6 +92,7 @@ def _floor_problem(
     sevens_ok: bool,
     rules: Rules,
     sevens_only_before: bool,
+    meld: bool = True,
 ) -> Violation | None:
     """Whether a step leaves too few cards in hand (R-HND-1, R-DEC-15, R-DEC-19, R-DEC-16).
 
@@ -107,8 +108,8 @@ def _floor_problem(
             # rule: R-DEC-15
             return "R-DEC-15", "going out needs a final discard: keep one card to discard"
         if total == 1 and extra == 0 and after[_SEVEN] == 1 and rules.keep_two_cards:
-            # rule: R-OUT-2
-            return "R-OUT-2", "your last card would be a 7, which may not be the final discard"
+            # rule: R-DEC-19
+            return "R-DEC-19", "your last card would be a 7, which may not be the final discard (R-OUT-2)"
     else:
         if total < 1:
             # rule: R-HND-1
@@ -119,7 +120,14 @@ def _floor_problem(
         if total < 2 and rules.keep_two_cards:
             # rule: R-DEC-19
             return "R-DEC-19", "you may not go out, so you must keep two cards (one to discard, one to hold)"
-    if not rules.allow_hand_of_sevens and not sevens_ok and extra == 0 and total and after[_SEVEN] == total:
+    if (
+        meld
+        and not rules.allow_hand_of_sevens
+        and not sevens_ok
+        and extra == 0
+        and total
+        and after[_SEVEN] == total
+    ):
         # rule: R-DEC-16
         return "R-DEC-16", "this would leave you only 7s, which you could not discard"
     return None
@@ -457,7 +465,7 @@ def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
     after = _minus(player.hand, rank, 2)
     rest = _rest_of_pile(state.pile)
     problem = _floor_problem(
-        after, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False
+        after, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False, meld=False
     )
     if problem is not None:
         return problem
@@ -505,7 +513,7 @@ def _take_top_problem(state: GameState) -> Violation | None:
     # rule: R-DEC-2
     rest = _rest_of_pile(state.pile) if rules.top_card_pickup_takes_pile else 0
     return _floor_problem(
-        player.hand, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False
+        player.hand, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False, meld=False
     )
 
 
