@@ -212,7 +212,7 @@ def test_draw_into_a_hand_of_sevens_is_not_restricted_in_the_alternative() -> No
 
 @pytest.mark.clause("R-OUT-2", "R-DEC-19")
 def test_going_out_player_may_not_meld_down_to_a_single_seven() -> None:
-    """By default a player with all four canastas may not meld down to a lone 7, which they could not discard."""
+    """By default a player with all four canastas may not meld down to a lone 7, which cannot be discarded."""
     state = make_state(hands=["K K K 7", "6 6"], melds={0: list(FOUR_CANASTAS)})
     assert "meld K K K" not in legal_texts(state)
     assert clause_of(state, "meld K K K") == "R-DEC-19"
@@ -221,7 +221,9 @@ def test_going_out_player_may_not_meld_down_to_a_single_seven() -> None:
 @pytest.mark.clause("R-OUT-2", "R-DEC-19", "R-END-3")
 def test_going_out_player_may_meld_down_to_a_single_seven_in_the_alternative() -> None:
     """With keep_two_cards=False the lone 7 may be kept; with no legal discard the round then ends."""
-    state = make_state(rules=Rules(keep_two_cards=False), hands=["K K K 7", "6 6"], melds={0: list(FOUR_CANASTAS)})
+    state = make_state(
+        rules=Rules(keep_two_cards=False), hands=["K K K 7", "6 6"], melds={0: list(FOUR_CANASTAS)}
+    )
     assert "meld K K K" in legal_texts(state)
     after = apply(state, "meld K K K")
     assert legal_texts(after) == {"end-round"}

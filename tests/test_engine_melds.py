@@ -270,3 +270,12 @@ def test_no_wild_melds_in_the_alternative() -> None:
     state = make_state(rules=Rules(wild_melds=False), hands=["JK 2 2 9 4 5", "6 6"], opened=[True, False])
     assert clause_of(state, "meld JK 2 2") == "R-DEC-9"
     assert not any(m.startswith("meld") for m in legal_texts(state))
+
+
+@pytest.mark.clause("R-MLD-2")
+def test_a_canasta_takes_no_more_cards() -> None:
+    """Adding to a completed canasta is refused under R-MLD-2; a new meld of the rank may start (R-MLD-3)."""
+    state = make_state(hands=["9 9 9 4 5", "6 6"], melds={0: ["9 9 9 9 9 9 9"]})
+    assert clause_of(state, "add 9 9") == "R-MLD-2"
+    assert "add 9 9" not in legal_texts(state)
+    assert "meld 9 9 9" in legal_texts(state)

@@ -67,7 +67,8 @@ def test_seeded_game_matches_its_vector(players: int) -> None:
 if __name__ == "__main__" and "--write" in sys.argv:
     VECTORS.write_text(
         json.dumps(
-            {"rules_version": RULES_VERSION, "games": [record(n, s) for n, s in sorted(SEEDS.items())]}, indent=1
+            {"rules_version": RULES_VERSION, "games": [record(n, s) for n, s in sorted(SEEDS.items())]},
+            indent=1,
         )
         + "\n"
     )

@@ -222,6 +222,12 @@ def meld_step(
             if m.rank is rank and not m.is_complete and rank is not _B3:
                 current, index = m, i
                 break
+        if current is None and rank is not _B3 and any(m.rank is rank for m in melds):
+            # rule: R-MLD-2
+            return (
+                "R-MLD-2",
+                f"your meld of {'wild cards' if rank is _J else rank} is complete: it takes no more cards",
+            )
         if current is None:
             # rule: R-MLD-1
             return (
@@ -513,7 +519,13 @@ def _take_top_problem(state: GameState) -> Violation | None:
     # rule: R-DEC-2
     rest = _rest_of_pile(state.pile) if rules.top_card_pickup_takes_pile else 0
     return _floor_problem(
-        player.hand, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False, meld=False
+        player.hand,
+        rest,
+        mask,
+        _others_sevens(state) and bool(mask & CanastaKind.SEVENS),
+        rules,
+        False,
+        meld=False,
     )
 
 
