@@ -16,5 +16,5 @@ GameMachine.TestCase.settings = settings(
 )
 
 
-class TestStatefulGame(GameMachine.TestCase):  # type: ignore[misc,name-defined,valid-type]
+class TestStatefulGame(GameMachine.TestCase):  # type: ignore[misc,valid-type]
     """Random legal play keeps every invariant: cards add up, melds valid, no dead end, scores add up."""
