@@ -10,9 +10,12 @@ from railroad_canasta.state import GameState
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
 
+# Modest counts in CI; the soak profile's own (larger) count otherwise.
+_SOAK = settings().max_examples > 100
+
 
 @pytest.mark.clause("R-TRN-2", "R-TRN-4", "R-REQ-4", "R-PIL-4", "R-PIL-5")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
 @given(reachable_states(max_moves=300))
 def test_legal_moves_equal_the_oracle(state: GameState) -> None:
     """legal_moves lists exactly the plausible moves that the clause-by-clause validator accepts."""
@@ -22,7 +25,7 @@ def test_legal_moves_equal_the_oracle(state: GameState) -> None:
 
 
 @pytest.mark.clause("R-TRN-2")
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=settings().max_examples if _SOAK else 25, deadline=None)
 @given(reachable_states(max_moves=300))
 def test_every_unlisted_move_is_rejected_with_a_clause(state: GameState) -> None:
     """apply raises IllegalMoveError, naming a clause, for every plausible move not listed as legal."""

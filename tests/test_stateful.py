@@ -11,8 +11,10 @@ pytestmark = pytest.mark.clause(
     "R-TRN-2", "R-HND-1", "R-MLD-2", "R-MLD-3", "R-MLD-4", "R-SCO-6", "R-CRD-1", "R-REQ-4"
 )
 
+# 40 games in CI; the soak profile's own (larger) count otherwise.
+_EXAMPLES = 40 if settings().max_examples <= 100 else settings().max_examples
 GameMachine.TestCase.settings = settings(
-    GameMachine.TestCase.settings, max_examples=40, stateful_step_count=150, deadline=None
+    GameMachine.TestCase.settings, max_examples=_EXAMPLES, stateful_step_count=150, deadline=None
 )
 
 

@@ -1,0 +1,201 @@
+"""Sphinx configuration.
+
+At build time this file generates, under docs/_generated/ (gitignored):
+
+* ``spec/``: every ``spec/*.md`` file, with an HTML anchor whose id is exactly the clause or source ID
+  (``<div id="R-PIL-4">``) and a MyST label before each ``### [R-XXX-N]`` and ``### SRC-XXX-N`` heading,
+  bare clause/source IDs in the prose turned into links, and links the site cannot resolve made plain text;
+* ``api-modules.rst.inc``: one ``automodule`` per module found in src/railroad_canasta (subpackages too), so
+  that modules not written yet do not break the build;
+* ``trace-matrix.md``: the traceability matrix from tools/trace.py (trace problems do not fail the build;
+  they are listed on the page, and ``nox -s trace`` fails on them).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+SPEC = ROOT / "spec"
+PACKAGE = ROOT / "src" / "railroad_canasta"
+GENERATED = DOCS / "_generated"
+
+project = "railroad-canasta"
+author = "railroad-canasta developers"
+copyright = "railroad-canasta developers"
+release = "0.1.0"
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# Spec files go from '# Title' straight to '### [R-...]' clause headings.
+suppress_warnings = ["myst.header"]
+html_theme = "alabaster"
+html_title = "railroad-canasta"
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# Order of the API page (other modules found in the package follow, alphabetically).
+API_ORDER = [
+    "cards", "rules", "errors", "melds", "moves", "state", "legal", "transitions",
+    "scoring", "views", "records", "bots", "cli",
+]  # fmt: skip
+# Order of the spec section (other spec files follow, alphabetically).
+SPEC_ORDER = [
+    "cards", "setup", "turn", "red-threes", "melds", "canastas", "requirement", "pile", "kitty", "hand",
+    "going-out", "round-end", "scoring", "game", "interpretations", "sources",
+]  # fmt: skip
+
+LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
+# Code spans and whole links are left alone when bare IDs are linked.
+PROTECTED = re.compile(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))")
+BARE_ID = re.compile(r"(?<![\w/#<-])(R-[A-Z]+-\d+|SRC(?:-[A-Z0-9]+)+)(?![\w-])")
+
+
+def _load_trace() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("railroad_trace", ROOT / "tools" / "trace.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up in sys.modules
+    spec.loader.exec_module(module)
+    return module
+
+
+def _write(path: Path, text: str) -> None:
+    """Write only when the text changed, so that Sphinx rebuilds only what changed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _link_ids(text: str, labels: set[str]) -> str:
+    def sub(m: re.Match[str]) -> str:
+        return f"{{ref}}`{m[1]} <{m[1]}>`" if m[1] in labels else m[0]
+
+    return "".join(part if i % 2 else BARE_ID.sub(sub, part) for i, part in enumerate(PROTECTED.split(text)))
+
+
+def _fix_links(line: str, docs: dict[str, str], labels: set[str]) -> str:
+    """Point links to other spec files at their generated pages; make unresolvable links plain text."""
+
+    def sub(m: re.Match[str]) -> str:
+        text, target = m[1], m[2]
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target):  # http:, https:, mailto: ...
+            return m[0]
+        path, _, anchor = target.partition("#")
+        if anchor and (path == "" or path in docs) and anchor in labels:
+            return f"{{ref}}`{text} <{anchor}>`"
+        if path in docs and not anchor:
+            return f"[{text}]({docs[path]})"
+        return text
+
+    return LINK.sub(sub, line)
+
+
+def _convert(text: str, trace: ModuleType, docs: dict[str, str], labels: set[str], placed: set[str]) -> str:
+    """One spec file as MyST: anchors and labels before clause/source headings, links fixed."""
+    lines: list[str] = []
+    fence = False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        m = None if fence else trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)
+        if m is not None and m[1] not in placed:  # a duplicate ID (a trace problem) gets no second label
+            placed.add(m[1])
+            lines += [f'<div id="{m[1]}"></div>', "", f"({m[1]})="]
+        elif not fence and not line.startswith("#"):
+            line = _link_ids(_fix_links(line, docs, labels), labels)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def generate_spec(trace: ModuleType) -> None:
+    """Render spec/*.md into _generated/spec/; spec/README.md (or a stub) becomes the section's index."""
+    out_dir = GENERATED / "spec"
+    files = sorted(SPEC.glob("*.md")) if SPEC.is_dir() else []
+    rank = {name: i for i, name in enumerate(SPEC_ORDER)}
+    pages = sorted((p for p in files if p.name != "README.md"), key=lambda p: (rank.get(p.stem, 99), p.stem))
+    docs = {p.name: p.name for p in pages} | {"README.md": "index.md"}
+    texts = {p: p.read_text(encoding="utf-8") for p in files}
+    labels = {
+        m[1]
+        for text in texts.values()
+        for line in text.splitlines()
+        if (m := trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)) is not None
+    }
+    placed: set[str] = set()
+    out = {docs[p.name]: _convert(texts[p], trace, docs, labels, placed) for p in files}
+    toc = ["```{toctree}", ":maxdepth: 1", "", *(p.stem for p in pages), "```"]
+    out["index.md"] = out.get("index.md", "# Spec\n") + "\n" + "\n".join(toc) + "\n"
+    for name, text in out.items():
+        _write(out_dir / name, text)
+    for stale in out_dir.glob("*.md"):
+        if stale.name not in out:
+            stale.unlink()
+
+
+def generate_api() -> None:
+    """One automodule section per module (and subpackage) present in src/railroad_canasta."""
+    names = []
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts and not any(part.startswith("_") for part in parts):
+            names.append(".".join(parts))
+    rank = {name: i for i, name in enumerate(API_ORDER)}
+    parts_out = []
+    for name in sorted(names, key=lambda n: (rank.get(n.split(".")[0], len(rank)), n)):
+        title = f"``railroad_canasta.{name}``"
+        parts_out.append(f"{title}\n{'-' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n")
+    _write(GENERATED / "api-modules.rst.inc", "\n".join(parts_out) or "No modules yet.\n")
+
+
+def generate_matrix(trace: ModuleType) -> None:
+    try:
+        result = trace.analyse(ROOT)
+        text = trace.render_matrix(result)
+        print(result.summary(), file=sys.stderr)
+    except Exception:  # a broken tree must not hide the rest of the site
+        traceback.print_exc()
+        text = (
+            "# Traceability matrix\n\n`tools/trace.py` failed while building the docs; run `nox -s trace`.\n"
+        )
+    _write(GENERATED / "trace-matrix.md", text)
+
+
+CLAUSE_FAMILY = re.compile(r"\b((?:R|SRC)-[A-Z0-9]+-)\*")
+
+
+def _escape_clause_families(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Docstrings name clause families as ``R-SCO-*``; escape the star so reST does not read emphasis."""
+    lines[:] = [
+        line if line.lstrip().startswith((">>>", "...")) else CLAUSE_FAMILY.sub(r"\1\\*", line)
+        for line in lines
+    ]
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-docstring", _escape_clause_families)
+
+
+_trace = _load_trace()
+generate_spec(_trace)
+generate_api()
+generate_matrix(_trace)

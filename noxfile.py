@@ -1,0 +1,118 @@
+"""Development sessions: `nox` runs the default list, `nox -s NAME` one session, `nox -R` reuses venvs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import nox
+
+# Flip to True once the engine cites every clause: then a clause with no `# rule:` citation fails `trace`.
+STRICT_PENDING = False
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+# Python 3.11 when it is on PATH, else the interpreter running nox (uv cannot download one here).
+PYTHON: str | None = "3.11" if shutil.which("python3.11") else None
+PACKAGE_DEPS: list[str] = PYPROJECT["project"]["dependencies"]
+# Modules carrying PEP 316 `pre:`/`post:` contracts, checked by CrossHair.
+CONTRACT_MODULES = ["cards.py", "rules.py", "scoring.py"]
+CROSSHAIR_FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]
+CANARY = "tests/contracts/canary.py"
+LINT_PATHS = ["src", "tests", "tools", "noxfile.py", "docs/conf.py", "examples", "bench"]
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["lint", "typecheck", "tests", "contracts", "docs", "trace"]
+nox.options.reuse_venv = "yes"
+nox.options.error_on_missing_interpreters = True
+
+
+def group(name: str) -> list[str]:
+    """The requirements of a PEP 735 dependency group of pyproject.toml."""
+    return list(nox.project.dependency_groups(PYPROJECT, name))
+
+
+def install_project(session: nox.Session, *groups: str) -> None:
+    """Install the groups' tools, the package's dependencies, and the package itself (rebuilt each run).
+
+    The package is a real (non-editable) install, so tests see what a user gets; it is reinstalled every
+    time because a reused venv would otherwise keep a stale build of an unchanged version number.
+    """
+    session.install(*PACKAGE_DEPS, *(req for g in groups for req in group(g)))
+    if session.venv_backend == "uv":
+        session.install("--no-deps", "--reinstall-package", "railroad-canasta", ".")
+    else:
+        session.install("--no-deps", "--force-reinstall", ".")
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check."""
+    session.install(*group("lint"))
+    paths = [p for p in LINT_PATHS if (ROOT / p).exists()]
+    session.run("ruff", "check", *paths)
+    session.run("ruff", "format", "--check", *paths)
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over src, tests and tools (the package is checked from src, not installed)."""
+    session.install(*PACKAGE_DEPS, *group("typecheck"))
+    session.run("mypy", "--strict", "src", "tests", "tools", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """pytest (with the doctests of src) under the repeatable Hypothesis `ci` profile."""
+    install_project(session, "test")
+    session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+@nox.session(python=PYTHON, default=False)
+def soak(session: nox.Session) -> None:
+    """Long Hypothesis runs (profile `soak`) of the stateful, property and fuzz tests; not run by default."""
+    install_project(session, "test")
+    args = session.posargs or ["-k", "stateful or property or fuzz"]
+    # Exit 5 (no test selected) is fine: the stateful/property tests may not exist yet.
+    session.run("pytest", *args, env={"HYPOTHESIS_PROFILE": "soak"}, success_codes=[0, 5])
+
+
+@nox.session(python=PYTHON)
+def contracts(session: nox.Session) -> None:
+    """CrossHair over the PEP 316 contracts; the canary must fail, proving CrossHair checks something."""
+    install_project(session, "contracts")
+    env = {"PYTHONHASHSEED": "0"}
+    # Exit code 1 (a counterexample) is the only success for the canary.
+    out = session.run("crosshair", "check", CANARY, *CROSSHAIR_FLAGS, env=env, success_codes=[1], silent=True)
+    if "canary_clamp" not in str(out):
+        session.error(f"crosshair exited 1 on the canary without naming canary_clamp:\n{out}")
+    session.log("canary: crosshair found the planted counterexample (exit 1)")
+    modules = [
+        f"src/railroad_canasta/{m}" for m in CONTRACT_MODULES if (ROOT / "src/railroad_canasta" / m).exists()
+    ]
+    if not modules:
+        session.error(f"none of {CONTRACT_MODULES} exists in src/railroad_canasta")
+    session.run("crosshair", "check", *modules, *CROSSHAIR_FLAGS, *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Sphinx HTML site (spec pages, API, traceability matrix); warnings are errors."""
+    install_project(session, "docs")
+    session.run("sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=False)
+def trace(session: nox.Session) -> None:
+    """Spec <-> sources <-> code <-> tests traceability check; writes docs/_generated/trace-matrix.md.
+
+    `nox -s trace -- strict` (or TRACE_STRICT=1, or STRICT_PENDING above) makes pending clauses errors.
+    """
+    strict = STRICT_PENDING or os.environ.get("TRACE_STRICT") == "1" or "strict" in session.posargs
+    extra = [a for a in session.posargs if a != "strict"]
+    # Standard library only: run it with the interpreter that runs nox (>= 3.11 for tomllib), no venv.
+    session.run(
+        sys.executable, "tools/trace.py", "--report", *(["--strict-pending"] if strict else []), *extra
+    )
