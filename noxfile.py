@@ -10,7 +10,7 @@ from pathlib import Path
 import nox
 
 # Flip to True once the engine cites every clause: then a clause with no `# rule:` citation fails `trace`.
-STRICT_PENDING = False
+STRICT_PENDING = True
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")

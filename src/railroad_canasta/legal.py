@@ -69,9 +69,10 @@ _PHASE_OF: dict[type[Move], Phase] = {
     NextRound: Phase.ROUND_OVER,
 }
 
+# Moves legal whenever their phase is on.
+_ALWAYS_LEGAL = (Draw, TakeKitty, EndTurn, NextRound)
 _NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
 _KINDS = tuple(Kind)
-_SEVENS_BIT = int(CanastaKind.SEVENS)
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
@@ -147,7 +148,7 @@ def meld_step(
     Returns the :data:`Violation` it breaks, or the resulting step. The
     requirement (R-REQ-*) is not checked here.
     """
-    sevens_ok = others_sevens and bool(mask & CanastaKind.SEVENS)
+    sevens_ok = others_sevens and bool(mask & 8)
     total_before = sum(hand)
     if isinstance(move, StartMeld):
         rank, n, j, t = move.rank, move.naturals, move.jokers, move.twos
@@ -262,13 +263,13 @@ def meld_step(
     if isinstance(move, StartMeld) and rank is _SEVEN:
         sevens_only_before = not sevens_ok and total_before == hand[_SEVEN]
     completed = new.canasta_kind
-    new_mask = mask | completed if completed is not None else mask
+    new_mask = mask | completed.value if completed is not None else mask
     after_t = tuple(left)
     problem = _floor_problem(
         after_t,
         extra,
         new_mask,
-        others_sevens and bool(new_mask & CanastaKind.SEVENS),
+        others_sevens and bool(new_mask & 8),
         rules,
         sevens_only_before,
     )
@@ -368,7 +369,7 @@ def _can_reach(
 
 
 def _others_sevens(state: GameState) -> bool:
-    return all(p.canastas & CanastaKind.SEVENS for i, p in enumerate(state.players) if i != state.to_move)
+    return all(p.canastas & 8 for i, p in enumerate(state.players) if i != state.to_move)
 
 
 def _requirement_problem(state: GameState, step: Step, pending_extra: int) -> Violation | None:
@@ -467,11 +468,11 @@ def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
         new = TableMeld(rank, 3)
         melds = (*player.melds, new)
     completed = new.canasta_kind
-    mask = player.canastas | completed if completed is not None else player.canastas
+    mask = player.canastas | completed.value if completed is not None else player.canastas
     after = _minus(player.hand, rank, 2)
     rest = _rest_of_pile(state.pile)
     problem = _floor_problem(
-        after, rest, mask, _others_sevens(state) and bool(mask & CanastaKind.SEVENS), rules, False, meld=False
+        after, rest, mask, _others_sevens(state) and bool(mask & 8), rules, False, meld=False
     )
     if problem is not None:
         return problem
@@ -515,14 +516,14 @@ def _take_top_problem(state: GameState) -> Violation | None:
         return "R-PIL-5", f"you have no unfinished meld of {top} to put the top card on"
     new = existing.added(top)
     completed = new.canasta_kind
-    mask = player.canastas | completed if completed is not None else player.canastas
+    mask = player.canastas | completed.value if completed is not None else player.canastas
     # rule: R-DEC-2
     rest = _rest_of_pile(state.pile) if rules.top_card_pickup_takes_pile else 0
     return _floor_problem(
         player.hand,
         rest,
         mask,
-        _others_sevens(state) and bool(mask & CanastaKind.SEVENS),
+        _others_sevens(state) and bool(mask & 8),
         rules,
         False,
         meld=False,
@@ -544,7 +545,7 @@ def why_illegal(state: GameState, move: Move) -> Violation | None:
     # rule: R-TRN-2
     if expected is not state.phase:
         return "R-TRN-2", f"it is the {state.phase.value} phase, not the {expected.value} phase"
-    if isinstance(move, Draw | TakeKitty | EndTurn | NextRound):
+    if isinstance(move, _ALWAYS_LEGAL):
         return None
     if isinstance(move, TakePile):
         return _take_pile_problem(state, move.rank)
@@ -623,9 +624,9 @@ def _candidates(state: GameState) -> list[Move]:
         out: list[Move] = [DRAW]
         top = state.top
         if top is not None and top.is_natural:
-            if why_illegal(state, take_pile(top)) is None:
+            if _take_pile_problem(state, top) is None:
                 out.append(take_pile(top))
-            if why_illegal(state, TAKE_TOP) is None:
+            if _take_top_problem(state) is None:
                 out.append(TAKE_TOP)
         return out
     if phase is Phase.MELD:

@@ -155,7 +155,7 @@ class PlayerState:
     @property
     def has_sevens_canasta(self) -> bool:
         """The player has completed a sevens canasta (R-PIL-1)."""
-        return bool(self.canastas & CanastaKind.SEVENS)
+        return bool(self.canastas & 8)
 
     def unfinished_meld(self, rank: Kind) -> TableMeld | None:
         """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""

@@ -270,7 +270,7 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
 
 
 def _others_sevens(state: GameState) -> bool:
-    return all(p.canastas & CanastaKind.SEVENS for i, p in enumerate(state.players) if i != state.to_move)
+    return all(p.canastas & 8 for i, p in enumerate(state.players) if i != state.to_move)
 
 
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
@@ -299,7 +299,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         new = TableMeld(rank, 3)
         melds = (*player.melds, new)
     completed = new.canasta_kind
-    mask = player.canastas | completed if completed is not None else player.canastas
+    mask = player.canastas | completed.value if completed is not None else player.canastas
     hand = list(player.hand)
     hand[rank] -= 2
     rest = list(counts_of(state.pile[:-1]))
@@ -331,7 +331,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     new = existing.added(top)
     melds = tuple(new if m is existing else m for m in player.melds)
     completed = new.canasta_kind
-    mask = player.canastas | completed if completed is not None else player.canastas
+    mask = player.canastas | completed.value if completed is not None else player.canastas
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         player, stock = _receive(player, counts_of(state.pile[:-1]), state.stock, rules, replace=False)
