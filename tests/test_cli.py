@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,18 @@ def test_demo_rejects_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> 
     """An invalid option value is reported as an error with exit status 2, not a traceback."""
     assert main(["demo", "--players", "9"], out=io.StringIO()) == 2
     assert "players" in capsys.readouterr().err
+
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "spec" / "scenarios"
+
+
+@pytest.mark.clause("R-DEC-12")
+def test_check_and_explain_commands() -> None:
+    """`check` passes the conformance suite; `explain` names the clause a move breaks and exits 1."""
+    out = io.StringIO()
+    assert main(["check", str(SCENARIOS)], out=out) == 0
+    assert " 0 failed" in out.getvalue()
+    out = io.StringIO()
+    scenario = SCENARIOS / "interpretations" / "dec-12-pending.toml"
+    assert main(["explain", str(scenario), "take-pile 9; meld J J J"], out=out) == 1
+    assert "illegal [R-DEC-12]" in out.getvalue()

@@ -1,4 +1,7 @@
-"""The ``railroad-canasta`` command line: ``demo`` plays a narrated bot game.
+"""The ``railroad-canasta`` command line.
+
+``demo`` plays a narrated bot game; ``check`` runs scenario files; ``explain``
+says why a move is legal or not in a scenario's position.
 
 The core library never imports this module.
 """
@@ -168,6 +171,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
     )
     demo.add_argument("--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)")
+    check = sub.add_parser("check", help="check scenario files against the engine")
+    check.add_argument(
+        "paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files, or directories searched for *.toml"
+    )
+    check.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="override a Rules option for every file, e.g. kitty_timing=same-turn (repeatable)",
+    )
+    explain = sub.add_parser("explain", help="explain the decision for one move in a scenario's position")
+    explain.add_argument("file", metavar="FILE", help="a scenario file")
+    explain.add_argument(
+        "move", nargs="+", metavar="MOVE", help="a move, e.g. take-pile 9; 'a; b' plays a first"
+    )
     return parser
 
 
@@ -179,6 +198,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if args.command is None:
         parser.print_help(stream)
         return 0
+    if args.command == "check":
+        from railroad_canasta.scenarios import check_command
+
+        return check_command(args.paths, args.rules, stream)
+    if args.command == "explain":
+        from railroad_canasta.scenarios import explain_command
+
+        return explain_command(args.file, " ".join(args.move), stream)
     try:
         return _demo(args, stream)
     except RailroadCanastaError as exc:

@@ -576,6 +576,12 @@ def why_illegal(state: GameState, move: Move) -> Violation | None:
         _pending_size(state),
     )
     if len(step) == 2:
+        if step[0] == "R-TRN-4" and state.pending is not None:
+            held = tuple(a + b for a, b in zip(player.hand, state.pending, strict=True))
+            again = meld_step(held, player.melds, player.canastas, move, state.rules, False, 0)
+            if len(again) != 2 or again[0] != "R-TRN-4":
+                # rule: R-DEC-12
+                return "R-DEC-12", "cards of the pile taken before the requirement wait until it is met"
         return step
     return _requirement_problem(state, step, _pending_size(state))
 

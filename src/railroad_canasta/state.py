@@ -12,7 +12,7 @@ import enum
 import attrs
 
 from railroad_canasta.cards import KIND_POINTS, Counts, Kind
-from railroad_canasta.melds import ALL_CANASTAS, CanastaKind, TableMeld
+from railroad_canasta.melds import ALL_CANASTAS, TableMeld
 from railroad_canasta.rules import Rules
 
 __all__ = [
