@@ -48,7 +48,7 @@ from railroad_canasta.moves import (
 from railroad_canasta.rules import Rules
 from railroad_canasta.state import GameState, Phase
 
-__all__ = ["Step", "Violation", "is_legal", "legal_moves", "meld_step", "why_illegal"]
+__all__ = ["Step", "Violation", "is_legal", "legal_moves", "meld_step", "step_result", "why_illegal"]
 
 #: A broken rule: ``(clause ID, reason a player understands)``.
 Violation = tuple[str, str]
@@ -173,8 +173,7 @@ def meld_step(
                 )
             if remaining == 1 and hand[_SEVEN] == 1:
                 return "R-OUT-2", "the card left to discard would be a 7, which may not be the final discard"
-            after = _minus(hand, _B3, n)
-            return after, (*melds, TableMeld(_B3, n)), n * 5, mask, None
+            return step_result(hand, melds, mask, move)
         if rank is _J:
             # rule: R-DEC-9
             if not rules.wild_melds:
@@ -208,20 +207,13 @@ def meld_step(
                     "R-MLD-3",
                     f"you already have an unfinished meld of {'wild cards' if rank is _J else rank}",
                 )
-        left = list(hand)
-        if rank is not _J:
-            left[rank] -= n
-        left[_J] -= j
-        left[_T] -= t
-        new = TableMeld(rank, n, j, t)
-        sevens_only_before = False
+        sevens_only_before = rank is _SEVEN and not sevens_ok and total_before == hand[_SEVEN]
     else:
         rank, card = move.rank, move.card
         current: TableMeld | None = None
-        index = -1
-        for i, m in enumerate(melds):
+        for m in melds:
             if m.rank is rank and not m.is_complete and rank is not _B3:
-                current, index = m, i
+                current = m
                 break
         if current is None and rank is not _B3 and any(m.rank is rank for m in melds):
             # rule: R-MLD-2
@@ -252,21 +244,11 @@ def meld_step(
         elif card is not rank:
             # rule: R-MLD-1
             return "R-MLD-1", f"a meld of {rank} takes only {rank}s and wild cards"
-        left = list(hand)
-        left[card] -= 1
-        new = current.added(card)
-        melds = melds[:index] + melds[index + 1 :]
-        sevens_only_before = (
-            card is _SEVEN and not sevens_ok and total_before == hand[_SEVEN] and total_before > 0
-        )
-        n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
-    if isinstance(move, StartMeld) and rank is _SEVEN:
-        sevens_only_before = not sevens_ok and total_before == hand[_SEVEN]
-    completed = new.canasta_kind
-    new_mask = mask | completed.value if completed is not None else mask
-    after_t = tuple(left)
+        sevens_only_before = card is _SEVEN and not sevens_ok and total_before == hand[_SEVEN]
+    step = step_result(hand, melds, mask, move)
+    new_mask = step[3]
     problem = _floor_problem(
-        after_t,
+        step[0],
         extra,
         new_mask,
         others_sevens and bool(new_mask & 8),
@@ -275,8 +257,35 @@ def meld_step(
     )
     if problem is not None:
         return problem
-    gained = n * KIND_POINTS[rank] + 50 * j + 20 * t
-    return after_t, (*melds, new), gained, new_mask, completed
+    return step
+
+
+def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: StartMeld | AddToMeld) -> Step:
+    """The outcome of a meld step that is known to be legal: hand, melds, values melded, canastas.
+
+    :func:`meld_step` checks a step and then calls this; a transition calls it directly.
+    """
+    left = list(hand)
+    if isinstance(move, StartMeld):
+        rank, n, j, t = move.rank, move.naturals, move.jokers, move.twos
+        if rank is not _J:
+            left[rank] -= n
+        left[_J] -= j
+        left[_T] -= t
+        new = TableMeld(rank, n, j, t)
+        melds = (*melds, new)
+    else:
+        rank, card = move.rank, move.card
+        index = next(
+            i for i, m in enumerate(melds) if m.rank is rank and m.naturals + m.jokers + m.twos < CANASTA_SIZE
+        )
+        left[card] -= 1
+        new = melds[index].added(card)
+        melds = (*melds[:index], new, *melds[index + 1 :])
+        n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
+    completed = new.canasta_kind
+    new_mask = mask | completed.value if completed is not None else mask
+    return tuple(left), melds, n * KIND_POINTS[rank] + 50 * j + 20 * t, new_mask, completed
 
 
 def _points(rank: Kind) -> int:
@@ -294,9 +303,10 @@ def _step_candidates(
     jokers, twos = hand[_J], hand[_T]
     sevens_plain = rules.sevens_natural_only
     # rule: R-MLD-2
-    unfinished: dict[Kind, TableMeld] = {
-        m.rank: m for m in melds if m.size < CANASTA_SIZE and m.rank is not _B3
-    }
+    unfinished: dict[Kind, TableMeld] = {}
+    for m in melds:
+        if m.naturals + m.jokers + m.twos < CANASTA_SIZE and m.rank is not _B3:
+            unfinished[m.rank] = m
     for rank in _NATURALS_HIGH_FIRST:
         count = hand[rank]
         meld = unfinished.get(rank)

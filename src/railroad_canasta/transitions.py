@@ -11,13 +11,21 @@ Phase.MELD
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
-from railroad_canasta.cards import KIND_COUNT, KIND_POINTS, Counts, Kind, counts_of, empty_counts, pack
+from railroad_canasta.cards import (
+    KIND_POINTS,
+    Counts,
+    Kind,
+    counts_of,
+    empty_counts,
+    kinds_of,
+    pack,
+)
 from railroad_canasta.errors import IllegalMoveError
-from railroad_canasta.legal import Step, legal_moves, meld_step, why_illegal
+from railroad_canasta.legal import Step, legal_moves, step_result, why_illegal
 from railroad_canasta.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.moves import (
     AddToMeld,
@@ -47,13 +55,15 @@ def _add(a: Counts, b: Counts) -> Counts:
 
 
 def _receive(
-    player: PlayerState, cards: Counts, stock: tuple[Kind, ...], rules: Rules, *, replace: bool = True
+    player: PlayerState, cards: Sequence[Kind], stock: tuple[Kind, ...], rules: Rules, *, replace: bool = True
 ) -> tuple[PlayerState, tuple[Kind, ...]]:
-    """Cards arrive in a player's hand; red 3s among them go down at once (R-RED-1).
+    """Cards (by kind) arrive in a player's hand; red 3s among them go down at once (R-RED-1).
 
     With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a card for each.
     """
-    hand = [a + b for a, b in zip(player.hand, cards, strict=True)]
+    hand = list(player.hand)
+    for kind in cards:
+        hand[kind] += 1
     if not hand[_R3]:
         return player.replace(hand=tuple(hand)), stock
     red = player.red_threes
@@ -106,7 +116,7 @@ def _deal(
     for seat in order:
         if rules.red_threes_down_at_deal:
             # rule: R-DEC-6
-            players[seat], stock_t = _receive(players[seat], hands[seat], stock_t, rules)
+            players[seat], stock_t = _receive(players[seat], kinds_of(hands[seat]), stock_t, rules)
         else:
             players[seat] = attrs.evolve(players[seat], hand=hands[seat])
     # rule: R-SET-4
@@ -166,7 +176,7 @@ def _begin_turn(state: GameState) -> GameState:
     player = state.mover
     if player.hand[_R3]:
         # rule: R-DEC-6
-        player, stock = _receive(player, empty_counts(), state.stock, state.rules)
+        player, stock = _receive(player, (), state.stock, state.rules)
         return _with_mover(state, player, stock=stock)
     return state
 
@@ -227,8 +237,7 @@ def process_draw(state: GameState, move: Draw) -> GameState:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
     n = min(state.rules.draw_count, len(stock))
-    drawn = counts_of(stock[len(stock) - n :])
-    player, rest = _receive(state.mover, drawn, stock[: len(stock) - n], state.rules)
+    player, rest = _receive(state.mover, stock[len(stock) - n :], stock[: len(stock) - n], state.rules)
     return _with_mover(state, player, stock=rest, phase=Phase.MELD)
 
 
@@ -269,19 +278,10 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
     return state
 
 
-def _others_sevens(state: GameState) -> bool:
-    return all(p.canastas & 8 for i, p in enumerate(state.players) if i != state.to_move)
-
-
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.mover
-    extra = sum(state.pending) if state.pending is not None else 0
-    step = meld_step(
-        player.hand, player.melds, player.canastas, move, state.rules, _others_sevens(state), extra
-    )
-    assert len(step) == 5
-    return _after_meld(state, player, step)
+    return _after_meld(state, player, step_result(player.hand, player.melds, player.canastas, move))
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
@@ -303,10 +303,11 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
     hand = list(player.hand)
     hand[rank] -= 2
     rest = list(counts_of(state.pile[:-1]))
-    reds = [0] * KIND_COUNT
-    reds[_R3], rest[_R3] = rest[_R3], 0
+    reds, rest[_R3] = rest[_R3], 0
     # rule: R-RED-1
-    player, stock = _receive(player.replace(hand=tuple(hand)), tuple(reds), state.stock, rules, replace=False)
+    player, stock = _receive(
+        player.replace(hand=tuple(hand)), (_R3,) * reds, state.stock, rules, replace=False
+    )
     pending: Counts | None = None
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = _add(player.hand, tuple(rest))
@@ -334,7 +335,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     mask = player.canastas | completed.value if completed is not None else player.canastas
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
-        player, stock = _receive(player, counts_of(state.pile[:-1]), state.stock, rules, replace=False)
+        player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
         pile: tuple[Kind, ...] = ()
         frozen = False
     else:
@@ -381,7 +382,7 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     player = state.mover
     kitty = player.kitty
     player = player.replace(kitty=empty_counts(), kitty_taken=True)
-    player, stock = _receive(player, kitty, state.stock, state.rules)
+    player, stock = _receive(player, kinds_of(kitty), state.stock, state.rules)
     return _next_turn(_with_mover(state, player, stock=stock))
 
 
