@@ -1,21 +1,22 @@
 """Write your own bot and play it against the library's greedy bot.
 
-A bot is any object with ``choose(state, moves) -> move``; it must return one
-of ``moves`` (the legal moves). Run: ``python examples/play_with_your_bot.py``.
+A bot is any object with ``choose(view, moves) -> move``: it sees only its
+player's view (its own hand, the table, the pile) and returns one of ``moves``.
+Run: ``python examples/play_with_your_bot.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from railroad_canasta import RAILROAD, AddToMeld, Discard, GameState, Move, StartMeld, TakePile
+from railroad_canasta import RAILROAD, AddToMeld, Discard, Move, PlayerView, StartMeld, TakePile
 from railroad_canasta.bots import GreedyBot, play_game
 
 
 class PileHungryBot:
     """Takes the pile whenever it may, melds whatever it can, then discards its lowest natural card."""
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
         """Pick one of the legal moves."""
         for move in moves:
             if isinstance(move, TakePile):

@@ -38,6 +38,22 @@ from railroad_canasta.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.records import (
+    GameRecord,
+    RecordError,
+    ReplayError,
+    json_schema,
+    move_from_json,
+    move_to_json,
+    record_from_json,
+    record_game,
+    record_to_json,
+    replay,
+    state_from_json,
+    state_to_json,
+    view_from_json,
+    view_to_json,
+)
 from railroad_canasta.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
 from railroad_canasta.state import (
     GameResult,
@@ -49,6 +65,7 @@ from railroad_canasta.state import (
     ScoreBreakdown,
 )
 from railroad_canasta.transitions import apply, new_game
+from railroad_canasta.views import PlayerView, PublicPlayer, ViewError, legal_moves_of_view, view
 
 __version__ = "0.1.0"
 
@@ -63,6 +80,7 @@ __all__ = [
     "Draw",
     "EndRound",
     "EndTurn",
+    "GameRecord",
     "GameResult",
     "GameState",
     "IllegalMoveError",
@@ -73,8 +91,12 @@ __all__ = [
     "NotationError",
     "Phase",
     "PlayerState",
+    "PlayerView",
+    "PublicPlayer",
     "RailroadCanastaError",
     "Rank",
+    "RecordError",
+    "ReplayError",
     "RoundEnd",
     "RoundResult",
     "Rules",
@@ -87,15 +109,29 @@ __all__ = [
     "TakePile",
     "TakeTop",
     "UpcardRule",
+    "ViewError",
     "__version__",
     "apply",
     "format_cards",
     "format_kinds",
     "is_legal",
+    "json_schema",
     "legal_moves",
+    "legal_moves_of_view",
+    "move_from_json",
+    "move_to_json",
     "new_game",
     "parse_cards",
     "parse_kinds",
     "parse_move",
+    "record_from_json",
+    "record_game",
+    "record_to_json",
+    "replay",
+    "state_from_json",
+    "state_to_json",
+    "view",
+    "view_from_json",
+    "view_to_json",
     "why_illegal",
 ]

@@ -1,4 +1,4 @@
-"""Seeded bots that choose only among the legal moves, and a loop to play a game.
+"""Seeded bots that choose among the legal moves from their player's view, and a loop to play a game.
 
 >>> from railroad_canasta import RAILROAD
 >>> final = play_game(RAILROAD.replace(max_rounds=1), seed=3, bots=[RandomBot(1), GreedyBot()])
@@ -14,6 +14,7 @@ from typing import Protocol
 
 from railroad_canasta.cards import KIND_POINTS, Kind
 from railroad_canasta.legal import legal_moves
+from railroad_canasta.melds import TableMeld
 from railroad_canasta.moves import (
     AddToMeld,
     Discard,
@@ -28,16 +29,24 @@ from railroad_canasta.moves import (
 from railroad_canasta.rules import Rules
 from railroad_canasta.state import GameState, Phase
 from railroad_canasta.transitions import apply, new_game
+from railroad_canasta.views import PlayerView, view
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
 
 
 class Bot(Protocol):
-    """Anything that picks one of the legal moves of a state."""
+    """Anything that picks one of the legal moves, seeing only its player's view."""
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
-        """Return one element of ``moves``."""
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+        """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
         ...
+
+
+def _unfinished(melds: tuple[TableMeld, ...], rank: Kind) -> TableMeld | None:
+    for meld in melds:
+        if meld.rank is rank and not meld.is_complete:
+            return meld
+    return None
 
 
 class RandomBot:
@@ -47,7 +56,7 @@ class RandomBot:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move."""
         return moves[self._rng.randrange(len(moves))]
 
@@ -62,21 +71,22 @@ class GreedyBot:
     ties go to the first in the legal order, so it is deterministic.
     """
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
         """The legal move with the best heuristic score."""
         best = moves[0]
         best_score = -1e9
         for move in moves:
-            score = self._score(state, move)
+            score = self._score(seen, move)
             if score > best_score:
                 best, best_score = move, score
         return best
 
-    def _score(self, state: GameState, move: Move) -> float:
-        score = self._base_score(state, move)
-        if isinstance(move, StartMeld | AddToMeld | Discard) and not state.sevens_discardable():
+    def _score(self, seen: PlayerView, move: Move) -> float:
+        score = self._base_score(seen, move)
+        sevens_ok = all(p.canastas & 8 for p in seen.players)
+        if isinstance(move, StartMeld | AddToMeld | Discard) and not sevens_ok:
             # Avoid ending up with only 7s in hand: that would end the round with nothing to discard.
-            hand = list(state.mover.hand)
+            hand = list(seen.hand)
             if isinstance(move, Discard | AddToMeld):
                 hand[move.card] -= 1
             else:
@@ -88,21 +98,21 @@ class GreedyBot:
                 score -= 500.0
         return score
 
-    def _base_score(self, state: GameState, move: Move) -> float:
-        player = state.mover
-        hand = player.hand
+    def _base_score(self, seen: PlayerView, move: Move) -> float:
+        hand = seen.hand
+        melds = seen.me.melds
         if isinstance(move, Draw):
             return 0.0
         if isinstance(move, TakePile | TakeTop):
             # A pile is worth taking when it holds several cards.
-            return 2.0 * len(state.pile) - 1.0
+            return 2.0 * len(seen.pile) - 1.0
         if isinstance(move, TakeKitty):
             return 10.0
         if isinstance(move, EndRound):
             return -100.0
         if isinstance(move, StartMeld | AddToMeld):
             rank = move.rank
-            meld = player.unfinished_meld(rank)
+            meld = _unfinished(melds, rank)
             size = meld.size if meld is not None else 0
             if isinstance(move, StartMeld):
                 wilds = move.jokers + move.twos
@@ -129,7 +139,7 @@ class GreedyBot:
             keep = 0.0
             if card.is_wild:
                 keep += 200.0
-            if player.unfinished_meld(card) is not None:
+            if _unfinished(melds, card) is not None:
                 keep += 30.0
             if count >= 2:
                 keep += 15.0 * count
@@ -159,7 +169,7 @@ def play_game(
         if state.phase is Phase.GAME_OVER:
             return state
         moves = legal_moves(state)
-        move = bots[state.to_move].choose(state, moves)
+        move = bots[state.to_move].choose(view(state, state.to_move), moves)
         after = apply(state, move)
         if on_move is not None:
             on_move(state, move, after)

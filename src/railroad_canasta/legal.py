@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from railroad_canasta.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.melds import (
@@ -47,6 +48,9 @@ from railroad_canasta.moves import (
 )
 from railroad_canasta.rules import Rules
 from railroad_canasta.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from railroad_canasta.views import PlayerView
 
 __all__ = ["Step", "Violation", "is_legal", "legal_moves", "meld_step", "step_result", "why_illegal"]
 
@@ -654,12 +658,18 @@ def _candidates(state: GameState) -> list[Move]:
     return []
 
 
-def legal_moves(state: GameState) -> Sequence[Move]:
+def legal_moves(state: GameState | PlayerView) -> Sequence[Move]:
     """Every legal move in ``state``, each once, in a fixed order (simplest first).
 
     The result is a tuple: count it with ``len``, iterate it, test ``move in``
-    it. It is computed once per state and kept.
+    it. It is computed once per state and kept. ``state`` may also be the
+    view of the player to move (:func:`~railroad_canasta.views.view`): the
+    moves are the same.
     """
+    if not isinstance(state, GameState):
+        from railroad_canasta.views import legal_moves_of_view
+
+        return legal_moves_of_view(state)
     cached = state._legal
     if cached is not None:
         return cached  # type: ignore[return-value]

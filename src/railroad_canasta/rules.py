@@ -187,41 +187,41 @@ class Rules:
     max_rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(_int(_positive)))
 
     # -- decisions -------------------------------------------------------------
-    #: R-DEC-1: a natural pair may take a frozen pile (False: a frozen pile cannot be taken).
+    #: R-DEC-1 — a natural pair may take a frozen pile (False: a frozen pile cannot be taken).
     frozen_pile_pair_pickup: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-2: the top-card pickup takes the rest of the pile too (False: the top card only).
+    #: R-DEC-2 — the top-card pickup takes the rest of the pile too (False: the top card only).
     top_card_pickup_takes_pile: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-3: a wild upcard stays and freezes the pile, or is returned under the stock.
+    #: R-DEC-3 — a wild upcard stays and freezes the pile, or is returned under the stock.
     wild_upcard: UpcardRule = attrs.field(default=UpcardRule.KEEP, validator=_typed(UpcardRule))
-    #: R-DEC-4: a black-3 upcard stays and stops the first turn, or is returned under the stock.
+    #: R-DEC-4 — a black-3 upcard stays and stops the first turn, or is returned under the stock.
     black_three_upcard: UpcardRule = attrs.field(default=UpcardRule.KEEP, validator=_typed(UpcardRule))
-    #: R-DEC-5: a red 3 put down is replaced by a card from the stock.
+    #: R-DEC-5 — a red 3 put down is replaced by a card from the stock.
     red_three_replacement: bool = attrs.field(default=False, validator=_bool())
-    #: R-DEC-6: dealt red 3s go down at the deal (False: at the owner's first turn).
+    #: R-DEC-6 — dealt red 3s go down at the deal (False: at the owner's first turn).
     red_threes_down_at_deal: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-7: a red 3 in a kitty never taken costs the red-3 bonus (False: it scores 0).
+    #: R-DEC-7 — a red 3 in a kitty never taken costs the red-3 bonus (False: it scores 0).
     kitty_red_three_penalty: bool = attrs.field(default=False, validator=_bool())
-    #: R-DEC-8: melds of 7s take no wild cards (False: mixed 7s, completing as black canastas).
+    #: R-DEC-8 — a meld of 7s takes no wild cards (False: mixed 7s, completing as black canastas).
     sevens_natural_only: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-9: melds of wild cards only are allowed.
+    #: R-DEC-9 — melds of wild cards only are allowed.
     wild_melds: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-10: when the kitty may be taken.
+    #: R-DEC-10 — when the kitty may be taken.
     kitty_timing: KittyTiming = attrs.field(default=KittyTiming.ANY_LATER_TURN, validator=_typed(KittyTiming))
-    #: R-DEC-11: the bonus of a canasta completed in the opening turn counts toward the requirement.
+    #: R-DEC-11 — the bonus of a canasta completed in the opening turn counts toward the requirement.
     requirement_counts_bonuses: bool = attrs.field(default=False, validator=_bool())
-    #: R-DEC-12: the pile taken before the requirement goes to hand first and may be used for it.
+    #: R-DEC-12 — the pile taken before the requirement goes to hand first and may be used for it.
     pile_counts_for_requirement: bool = attrs.field(default=False, validator=_bool())
-    #: R-DEC-13: a single card left in the stock may be drawn alone (False: the round ends).
+    #: R-DEC-13 — a single card left in the stock may be drawn alone (False: the round ends).
     draw_single_last_card: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-15: going out needs a final discard (False: melding the last card also goes out).
+    #: R-DEC-15 — going out needs a final discard (False: melding the last card also goes out).
     going_out_requires_discard: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-16: a play that leaves a hand of undiscardable 7s is allowed.
+    #: R-DEC-16 — a play that leaves a hand of undiscardable 7s is allowed.
     allow_hand_of_sevens: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-17: a tie at the top past the target is broken by extra rounds (False: shared win).
+    #: R-DEC-17 — a tie at the top past the target is broken by extra rounds (False: shared win).
     tie_extra_rounds: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-18: a natural-pair pickup may join the player's unfinished meld of that rank.
+    #: R-DEC-18 — a natural-pair pickup may join the player's unfinished meld of that rank.
     pair_pickup_joins_meld: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-19: a player who may not go out keeps at least two cards after each meld step.
+    #: R-DEC-19 — a player who may not go out keeps at least two cards after each meld step.
     keep_two_cards: bool = attrs.field(default=True, validator=_bool())
 
     def __attrs_post_init__(self) -> None:

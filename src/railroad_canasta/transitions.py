@@ -45,7 +45,7 @@ from railroad_canasta.rules import RAILROAD, KittyTiming, Rules, UpcardRule
 from railroad_canasta.scoring import score_player
 from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundEnd, RoundResult
 
-__all__ = ["apply", "new_game", "next_round_state"]
+__all__ = ["apply", "first_dealer", "new_game", "next_round_state"]
 
 _R3 = Kind.RED_THREE
 
@@ -83,7 +83,8 @@ def _receive(
     return player.replace(hand=tuple(hand), red_threes=red), stock
 
 
-def _first_dealer(seed: int, players: int) -> int:
+def first_dealer(seed: int, players: int) -> int:
+    """The first dealer of a game with this seed (R-SET-1)."""
     # rule: R-SET-1
     return random.Random(f"railroad-canasta/{seed}/dealer").randrange(players)
 
@@ -158,7 +159,7 @@ def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) 
         rules = rules.replace(players=players)
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, not {seed!r}")
-    return _deal(rules, seed, 1, _first_dealer(seed, rules.players), (0,) * rules.players, ())
+    return _deal(rules, seed, 1, first_dealer(seed, rules.players), (0,) * rules.players, ())
 
 
 def next_round_state(state: GameState) -> GameState:
