@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from railroad_canasta import RAILROAD, GameState, Move, legal_moves
+from railroad_canasta import RAILROAD, GameState, Move, PlayerView, legal_moves
 from railroad_canasta.bots import GreedyBot, RandomBot, play_game
 
 
@@ -45,3 +47,20 @@ def test_wrong_number_of_bots_is_refused() -> None:
     """play_game wants exactly one bot per seat."""
     with pytest.raises(ValueError, match="need 2 bots"):
         play_game(RAILROAD, 1, [GreedyBot()])
+
+
+@pytest.mark.clause("R-KIT-1")
+def test_bots_see_only_the_movers_view() -> None:
+    """A bot is handed the mover's PlayerView, whose legal moves equal those of the full state."""
+    seen: list[PlayerView] = []
+
+    class Spy:
+        def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+            seen.append(view)
+            assert tuple(legal_moves(view)) == tuple(moves)
+            return moves[0]
+
+    play_game(RAILROAD.replace(max_rounds=1, players=3), 5, [Spy(), Spy(), Spy()], max_decisions=200_000)
+    assert seen and all(isinstance(v, PlayerView) for v in seen)
+    assert all(v.viewer == v.to_move for v in seen)
+    assert not hasattr(seen[0], "stock") and not hasattr(seen[0], "seed")
