@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import tomllib
 import traceback
 from pathlib import Path
 from types import ModuleType
@@ -106,20 +107,48 @@ def _fix_links(line: str, docs: dict[str, str], labels: set[str]) -> str:
     return LINK.sub(sub, line)
 
 
-def _convert(text: str, trace: ModuleType, docs: dict[str, str], labels: set[str], placed: set[str]) -> str:
-    """One spec file as MyST: anchors and labels before clause/source headings, links fixed."""
+def _scenarios_by_clause() -> dict[str, list[str]]:
+    """For each clause, the conformance scenarios (spec/scenarios) that cite it, as "`path`: title"."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((SPEC / "scenarios").rglob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        clauses = data.get("clauses", [])
+        title = str(data.get("title", "")).strip()
+        rel = path.relative_to(SPEC).as_posix()
+        for clause in clauses if isinstance(clauses, list) else []:
+            out.setdefault(str(clause), []).append(f"`{rel}`" + (f" ({title})" if title else ""))
+    return out
+
+
+def _convert(
+    text: str,
+    trace: ModuleType,
+    docs: dict[str, str],
+    labels: set[str],
+    placed: set[str],
+    scenarios: dict[str, list[str]],
+) -> str:
+    """One spec file as MyST: anchors before clause/source headings, links fixed, scenarios after Sources."""
     lines: list[str] = []
     fence = False
+    current = ""
     for line in text.splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
         m = None if fence else trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)
+        if m is not None:
+            current = m[1]
         if m is not None and m[1] not in placed:  # a duplicate ID (a trace problem) gets no second label
             placed.add(m[1])
             lines += [f'<div id="{m[1]}"></div>', "", f"({m[1]})="]
         elif not fence and not line.startswith("#"):
             line = _link_ids(_fix_links(line, docs, labels), labels)
         lines.append(line)
+        if not fence and line.startswith("Sources:") and scenarios.get(current):
+            lines += ["", "Scenarios: " + "; ".join(scenarios[current])]
     return "\n".join(lines) + "\n"
 
 
@@ -138,7 +167,8 @@ def generate_spec(trace: ModuleType) -> None:
         if (m := trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)) is not None
     }
     placed: set[str] = set()
-    out = {docs[p.name]: _convert(texts[p], trace, docs, labels, placed) for p in files}
+    scenarios = _scenarios_by_clause()
+    out = {docs[p.name]: _convert(texts[p], trace, docs, labels, placed, scenarios) for p in files}
     toc = ["```{toctree}", ":maxdepth: 1", "", *(p.stem for p in pages), "```"]
     out["index.md"] = out.get("index.md", "# Spec\n") + "\n" + "\n".join(toc) + "\n"
     for name, text in out.items():
