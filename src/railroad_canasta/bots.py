@@ -14,7 +14,6 @@ from typing import Protocol
 
 from railroad_canasta.cards import KIND_POINTS, Kind
 from railroad_canasta.legal import legal_moves
-from railroad_canasta.melds import TableMeld
 from railroad_canasta.moves import (
     AddToMeld,
     Discard,
@@ -40,13 +39,6 @@ class Bot(Protocol):
     def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
         """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
         ...
-
-
-def _unfinished(melds: tuple[TableMeld, ...], rank: Kind) -> TableMeld | None:
-    for meld in melds:
-        if meld.rank is rank and not meld.is_complete:
-            return meld
-    return None
 
 
 class RandomBot:
@@ -100,7 +92,6 @@ class GreedyBot:
 
     def _base_score(self, seen: PlayerView, move: Move) -> float:
         hand = seen.hand
-        melds = seen.me.melds
         if isinstance(move, Draw):
             return 0.0
         if isinstance(move, TakePile | TakeTop):
@@ -112,7 +103,7 @@ class GreedyBot:
             return -100.0
         if isinstance(move, StartMeld | AddToMeld):
             rank = move.rank
-            meld = _unfinished(melds, rank)
+            meld = seen.me.unfinished_meld(rank)
             size = meld.size if meld is not None else 0
             if isinstance(move, StartMeld):
                 wilds = move.jokers + move.twos
@@ -139,7 +130,7 @@ class GreedyBot:
             keep = 0.0
             if card.is_wild:
                 keep += 200.0
-            if _unfinished(melds, card) is not None:
+            if seen.me.unfinished_meld(card) is not None:
                 keep += 30.0
             if count >= 2:
                 keep += 15.0 * count

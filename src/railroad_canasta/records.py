@@ -56,7 +56,7 @@ from railroad_canasta.state import (
     RoundResult,
     ScoreBreakdown,
 )
-from railroad_canasta.transitions import apply, first_dealer, new_game
+from railroad_canasta.transitions import apply, first_dealer, game_result, new_game
 from railroad_canasta.views import PlayerView, PublicPlayer, view
 
 __all__ = [
@@ -586,18 +586,6 @@ def _census_text(have: Sequence[int], expected: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def _expected_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameResult | None:
-    """The result of the game after round ``round_no`` ended with ``scores`` (R-GAM-1, R-GAM-2, R-DEC-17)."""
-    best = max(scores)
-    if best >= rules.target_score:
-        winners = tuple(i for i, s in enumerate(scores) if s == best)
-        if len(winners) == 1 or not rules.tie_extra_rounds:
-            return GameResult(winners, False, scores)
-    if rules.max_rounds is not None and round_no >= rules.max_rounds:
-        return GameResult((), True, scores)
-    return None
-
-
 def _bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     total = 0
     for meld in melds:
@@ -756,7 +744,7 @@ def _check_public(v: PlayerView, sizes: bool) -> None:
         if tuple(running) != r.scores:
             _fail(f"{here}.scores", "must be the running sums of the round scores [R-SCO-6]")
         last = j == len(history) - 1
-        if (active or not last) and _expected_result(rules, r.round, r.scores) is not None:
+        if (active or not last) and game_result(rules, r.round, r.scores) is not None:
             _fail(f"{here}.scores", "the game ended after this round [R-GAM-1]")
     for seat, p in enumerate(v.players):
         if p.score != running[seat]:
@@ -765,9 +753,9 @@ def _check_public(v: PlayerView, sizes: bool) -> None:
         _fail("result", "a game has a result exactly when it is over [R-GAM-1]")
     if not active:
         last_round = history[-1]
-        if phase is Phase.GAME_OVER and v.result != _expected_result(rules, v.round, last_round.scores):
+        if phase is Phase.GAME_OVER and v.result != game_result(rules, v.round, last_round.scores):
             _fail("result", "does not follow from the scores and the rules [R-GAM-1, R-GAM-2, R-DEC-17]")
-        if phase is Phase.ROUND_OVER and _expected_result(rules, v.round, last_round.scores) is not None:
+        if phase is Phase.ROUND_OVER and game_result(rules, v.round, last_round.scores) is not None:
             _fail("phase", "the game ended with this round [R-GAM-1]")
         for seat, (p, b) in enumerate(zip(v.players, last_round.breakdowns, strict=True)):
             here = f"history[{len(history) - 1}].breakdowns[{seat}]"

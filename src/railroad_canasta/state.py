@@ -23,6 +23,8 @@ __all__ = [
     "RoundEnd",
     "RoundResult",
     "ScoreBreakdown",
+    "Standing",
+    "Table",
 ]
 
 
@@ -99,8 +101,63 @@ class GameResult:
     scores: tuple[int, ...]
 
 
+class Standing:
+    """What a player's standing in the round says, for a player's full state and for their public view."""
+
+    __slots__ = ()
+    melds: tuple[TableMeld, ...]
+    canastas: int
+    score: int
+
+    @property
+    def may_go_out(self) -> bool:
+        """The player holds every kind of canasta (R-OUT-1)."""
+        return self.canastas == ALL_CANASTAS
+
+    @property
+    def has_sevens_canasta(self) -> bool:
+        """The player has completed a sevens canasta (R-PIL-1)."""
+        return bool(self.canastas & 8)
+
+    def unfinished_meld(self, rank: Kind) -> TableMeld | None:
+        """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""
+        for meld in self.melds:
+            if meld.rank is rank and not meld.is_complete:
+                return meld
+        return None
+
+
+class Table:
+    """What the table shows, for a game state and for a player's view of it."""
+
+    __slots__ = ()
+    phase: Phase
+    pile: tuple[Kind, ...]
+    players: tuple[Standing, ...]
+
+    @property
+    def top(self) -> Kind | None:
+        """The top card of the discard pile."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_stopped(self) -> bool:
+        """A black 3 on top stops the pile (R-PIL-3)."""
+        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores (after the last scored round)."""
+        return tuple(p.score for p in self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+
 @attrs.frozen
-class PlayerState:
+class PlayerState(Standing):
     """One player's cards, melds and standing in the current round."""
 
     #: Cards in hand, by kind.
@@ -148,30 +205,13 @@ class PlayerState:
         return sum(self.kitty)
 
     @property
-    def may_go_out(self) -> bool:
-        """The player holds every kind of canasta (R-OUT-1)."""
-        return self.canastas == ALL_CANASTAS
-
-    @property
-    def has_sevens_canasta(self) -> bool:
-        """The player has completed a sevens canasta (R-PIL-1)."""
-        return bool(self.canastas & 8)
-
-    def unfinished_meld(self, rank: Kind) -> TableMeld | None:
-        """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""
-        for meld in self.melds:
-            if meld.rank is rank and not meld.is_complete:
-                return meld
-        return None
-
-    @property
     def hand_points(self) -> int:
         """Card values of the hand."""
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hand) if n)
 
 
 @attrs.frozen
-class GameState:
+class GameState(Table):
     """A game of Railroad Canasta at one decision point.
 
     Build one with :func:`~railroad_canasta.transitions.new_game`; move with
@@ -208,26 +248,6 @@ class GameState:
     def mover(self) -> PlayerState:
         """The state of the player to move."""
         return self.players[self.to_move]
-
-    @property
-    def top(self) -> Kind | None:
-        """The top card of the discard pile."""
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def pile_stopped(self) -> bool:
-        """A black 3 on top stops the pile (R-PIL-3)."""
-        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Cumulative scores (after the last scored round)."""
-        return tuple(p.score for p in self.players)
-
-    @property
-    def is_over(self) -> bool:
-        """The game has ended."""
-        return self.phase is Phase.GAME_OVER
 
     def replace(self, **changes: object) -> GameState:
         """A copy with some fields changed (faster than ``attrs.evolve``; the legal-move cache is dropped)."""

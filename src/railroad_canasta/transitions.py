@@ -45,7 +45,7 @@ from railroad_canasta.rules import RAILROAD, KittyTiming, Rules, UpcardRule
 from railroad_canasta.scoring import score_player
 from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundEnd, RoundResult
 
-__all__ = ["apply", "first_dealer", "new_game", "next_round_state"]
+__all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
 _R3 = Kind.RED_THREE
 
@@ -205,17 +205,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     scores = tuple(p.score + b.total for p, b in zip(state.players, breakdowns, strict=True))
     players = tuple(p.replace(score=s) for p, s in zip(state.players, scores, strict=True))
     history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
-    result = None
-    best = max(scores)
-    # rule: R-GAM-1
-    if best >= rules.target_score:
-        winners = tuple(i for i, s in enumerate(scores) if s == best)
-        # rule: R-DEC-17
-        if len(winners) == 1 or not rules.tie_extra_rounds:
-            result = GameResult(winners, False, scores)
-    # rule: R-GAM-2
-    if result is None and rules.max_rounds is not None and state.round >= rules.max_rounds:
-        result = GameResult((), True, scores)
+    result = game_result(rules, state.round, scores)
     return state.replace(
         players=players,
         history=history,
@@ -225,6 +215,21 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
         pending=None,
         turn_canasta=False,
     )
+
+
+def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameResult | None:
+    """The game's result once round ``round_no`` ended with ``scores``, or ``None`` if play goes on."""
+    best = max(scores)
+    # rule: R-GAM-1
+    if best >= rules.target_score:
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        # rule: R-DEC-17
+        if len(winners) == 1 or not rules.tie_extra_rounds:
+            return GameResult(winners, False, scores)
+    # rule: R-GAM-2
+    if rules.max_rounds is not None and round_no >= rules.max_rounds:
+        return GameResult((), True, scores)
+    return None
 
 
 def process_draw(state: GameState, move: Draw) -> GameState:

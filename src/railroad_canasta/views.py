@@ -34,10 +34,10 @@ import attrs
 from railroad_canasta.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
 from railroad_canasta.errors import RailroadCanastaError
 from railroad_canasta.legal import legal_moves
-from railroad_canasta.melds import ALL_CANASTAS, CanastaKind, TableMeld
+from railroad_canasta.melds import TableMeld
 from railroad_canasta.moves import Move
 from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundResult
+from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundResult, Standing, Table
 
 __all__ = ["PlayerView", "PublicPlayer", "ViewError", "legal_moves_of_view", "stand_in_state", "view"]
 
@@ -51,7 +51,7 @@ class ViewError(RailroadCanastaError):
 
 
 @attrs.frozen
-class PublicPlayer:
+class PublicPlayer(Standing):
     """What every player knows about one player: counts of hidden cards, everything on the table.
 
     ``melds`` are the player's melds on the table, complete and unfinished, in the order started.
@@ -77,19 +77,9 @@ class PublicPlayer:
     #: Cumulative score before this round.
     score: int = 0
 
-    @property
-    def may_go_out(self) -> bool:
-        """The player holds every kind of canasta (R-OUT-1)."""
-        return self.canastas == ALL_CANASTAS
-
-    @property
-    def has_sevens_canasta(self) -> bool:
-        """The player has completed a sevens canasta (R-PIL-1)."""
-        return bool(self.canastas & CanastaKind.SEVENS)
-
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(Table):
     """A game seen by one player (``viewer``): their cards, the table, and the sizes of the hidden parts.
 
     Build one with :func:`view`. Two states that differ only in what the
@@ -141,26 +131,6 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         """The viewer is the player to move."""
         return self.viewer == self.to_move
-
-    @property
-    def top(self) -> Kind | None:
-        """The top card of the discard pile."""
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def pile_stopped(self) -> bool:
-        """A black 3 on top stops the pile (R-PIL-3)."""
-        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Cumulative scores (after the last scored round)."""
-        return tuple(p.score for p in self.players)
-
-    @property
-    def is_over(self) -> bool:
-        """The game has ended."""
-        return self.phase is Phase.GAME_OVER
 
     @property
     def hand_points(self) -> int:

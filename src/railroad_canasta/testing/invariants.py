@@ -6,9 +6,10 @@ invariant; it never changes the state.
 
 from __future__ import annotations
 
-from railroad_canasta.cards import KIND_COUNT, Counts, Kind, pack_counts
+from railroad_canasta.cards import KIND_COUNT, Kind, pack_counts
 from railroad_canasta.legal import legal_moves
-from railroad_canasta.melds import ALL_CANASTAS, TableMeld, meld_problem
+from railroad_canasta.melds import ALL_CANASTAS, meld_problem
+from railroad_canasta.records import card_census
 from railroad_canasta.state import GameState, Phase
 
 __all__ = ["InvariantError", "card_census", "check_state"]
@@ -16,32 +17,6 @@ __all__ = ["InvariantError", "card_census", "check_state"]
 
 class InvariantError(AssertionError):
     """A state breaks an invariant of the engine."""
-
-
-def _meld_cards(meld: TableMeld, out: list[int]) -> None:
-    if meld.rank is not Kind.JOKER:
-        out[meld.rank] += meld.naturals
-    out[Kind.JOKER] += meld.jokers
-    out[Kind.TWO] += meld.twos
-
-
-def card_census(state: GameState) -> Counts:
-    """Every card of the state by kind: hands, kitties, melds, red 3s, stock, pile and a held pile."""
-    out = [0] * KIND_COUNT
-    for player in state.players:
-        for i in range(KIND_COUNT):
-            out[i] += player.hand[i] + player.kitty[i]
-        for meld in player.melds:
-            _meld_cards(meld, out)
-        out[Kind.RED_THREE] += player.red_threes
-    for kind in state.stock:
-        out[kind] += 1
-    for kind in state.pile:
-        out[kind] += 1
-    if state.pending is not None:
-        for i in range(KIND_COUNT):
-            out[i] += state.pending[i]
-    return tuple(out)
 
 
 def check_state(state: GameState) -> None:
