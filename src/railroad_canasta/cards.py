@@ -133,7 +133,7 @@ class Kind(enum.IntEnum):
     @property
     def points(self) -> int:
         """The card value of this kind (R-CRD-4)."""
-        return _VALUES[self]
+        return KIND_POINTS[self]
 
     @property
     def notation(self) -> str:
@@ -172,28 +172,6 @@ _KIND_TEXT: dict[Kind, str] = {
 _TEXT_KIND: dict[str, Kind] = {text: kind for kind, text in _KIND_TEXT.items()}
 _TEXT_KIND["T"] = Kind.TEN
 
-# rule: R-CRD-4
-_VALUES: dict[Kind, int] = {
-    Kind.JOKER: 50,
-    Kind.TWO: 20,
-    Kind.ACE: 20,
-    Kind.KING: 10,
-    Kind.QUEEN: 10,
-    Kind.JACK: 10,
-    Kind.TEN: 10,
-    Kind.NINE: 10,
-    Kind.EIGHT: 10,
-    Kind.SEVEN: 5,
-    Kind.SIX: 5,
-    Kind.FIVE: 5,
-    Kind.FOUR: 5,
-    Kind.BLACK_THREE: 5,
-    Kind.RED_THREE: 0,
-}
-#: Card values indexed by kind, for fast sums over :data:`Counts`.
-KIND_POINTS: tuple[int, ...] = tuple(_VALUES[Kind(i)] for i in range(KIND_COUNT))
-
-
 def card_value(kind: Kind) -> int:
     """Return the card value of ``kind`` (R-CRD-4); a red 3 has none.
 
@@ -215,6 +193,10 @@ def card_value(kind: Kind) -> int:
     if kind >= Kind.EIGHT:
         return 10
     return 5
+
+
+#: Card values indexed by kind, for fast sums over :data:`Counts` (from :func:`card_value`).
+KIND_POINTS: tuple[int, ...] = tuple(card_value(Kind(i)) for i in range(KIND_COUNT))
 
 
 _RANK_KIND: dict[Rank, Kind] = {
