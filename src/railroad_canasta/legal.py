@@ -78,6 +78,7 @@ _ALWAYS_LEGAL = (Draw, TakeKitty, EndTurn, NextRound)
 _NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
 _KINDS = tuple(Kind)
 _J = Kind.JOKER
+_FOUR = Kind.FOUR
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
@@ -643,10 +644,12 @@ def _candidates(state: GameState) -> list[Move]:
     if phase is Phase.DRAW:
         out: list[Move] = [DRAW]
         top = state.top
-        if top is not None and top.is_natural:
-            if _take_pile_problem(state, top) is None:
+        if top is not None and top >= _FOUR:
+            player = state.mover
+            # Cheap necessary conditions first; the validator decides.
+            if player.hand[top] >= 2 and _take_pile_problem(state, top) is None:
                 out.append(take_pile(top))
-            if _take_top_problem(state) is None:
+            if not state.pile_frozen and player.melds and _take_top_problem(state) is None:
                 out.append(TAKE_TOP)
         return out
     if phase is Phase.MELD:
