@@ -172,6 +172,7 @@ _KIND_TEXT: dict[Kind, str] = {
 _TEXT_KIND: dict[str, Kind] = {text: kind for kind, text in _KIND_TEXT.items()}
 _TEXT_KIND["T"] = Kind.TEN
 
+
 def card_value(kind: Kind) -> int:
     """Return the card value of ``kind`` (R-CRD-4); a red 3 has none.
 
