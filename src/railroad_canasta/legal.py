@@ -357,13 +357,15 @@ def _can_reach(
     rules: Rules,
 ) -> bool:
     """Whether meld steps from this position can add ``need`` more card values (R-REQ-4)."""
-    # A quick bound: every card that could possibly be melded.
+    # A quick bound: every card that could possibly be melded (a pair needs a wild, 7s may refuse one).
     bound = 0
     open_ranks = {m.rank for m in melds if not m.is_complete}
     wild_use = hand[_J] + hand[_T]
     for rank in NATURAL_KINDS:
-        if hand[rank] >= 2 or (hand[rank] and rank in open_ranks):
-            bound += hand[rank] * _points(rank)
+        count = hand[rank]
+        pair_ok = count == 2 and wild_use and not (rank is _SEVEN and rules.sevens_natural_only)
+        if count >= 3 or pair_ok or (count and rank in open_ranks):
+            bound += count * _points(rank)
     bound += 50 * hand[_J] + 20 * hand[_T] if wild_use else 0
     if rules.requirement_counts_bonuses:
         bound += 10_000
@@ -376,11 +378,23 @@ def _can_reach(
         after, new_melds, gained, new_mask, completed = step
         if rules.requirement_counts_bonuses and completed is not None:
             gained += canasta_bonus(completed, rules)
+        # The order in which melds were started does not matter: sort them, so that the cache
+        # meets each set of melds once, whatever order the steps came in.
         if gained >= need or _can_reach(
-            after, new_melds, new_mask, need - gained, extra, others_sevens, rules
+            after,
+            tuple(sorted(new_melds, key=_meld_key)),
+            new_mask,
+            need - gained,
+            extra,
+            others_sevens,
+            rules,
         ):
             return True
     return False
+
+
+def _meld_key(meld: TableMeld) -> tuple[int, int, int, int]:
+    return meld.rank, meld.naturals, meld.jokers, meld.twos
 
 
 def _others_sevens(state: GameState) -> bool:
