@@ -232,13 +232,6 @@ def _bool(data: dict[str, object], key: str, path: str) -> bool:
     return value
 
 
-def _str(data: dict[str, object], key: str, path: str) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        _fail(_key(path, key), f"must be a string, not {_show(value)}")
-    return value
-
-
 def _list(value: object, path: str) -> list[object]:
     if not isinstance(value, list):
         _fail(path, f"must be a list, not {_show(value)}")
