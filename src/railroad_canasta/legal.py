@@ -47,12 +47,21 @@ from railroad_canasta.moves import (
     take_pile,
 )
 from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameState, Phase
+from railroad_canasta.state import GameState, Phase, PlayerState
 
 if TYPE_CHECKING:
     from railroad_canasta.views import PlayerView
 
-__all__ = ["Step", "Violation", "is_legal", "legal_moves", "meld_step", "step_result", "why_illegal"]
+__all__ = [
+    "Step",
+    "Violation",
+    "is_legal",
+    "legal_moves",
+    "meld_step",
+    "pickup_melds",
+    "step_result",
+    "why_illegal",
+]
 
 #: A broken rule: ``(clause ID, reason a player understands)``.
 Violation = tuple[str, str]
@@ -459,6 +468,23 @@ def _rest_of_pile(pile: tuple[Kind, ...]) -> int:
     return len(rest) - rest.count(_R3)
 
 
+def pickup_melds(
+    player: PlayerState, rank: Kind, naturals: int
+) -> tuple[tuple[TableMeld, ...], int, CanastaKind | None]:
+    """The player's melds, canasta mask and canasta completed once ``naturals`` cards of ``rank`` from a
+    pickup are melded: onto their unfinished meld of that rank, or as a new meld (R-PIL-4, R-PIL-5, R-DEC-18).
+    """
+    existing = player.unfinished_meld(rank)
+    if existing is None:
+        new = TableMeld(rank, naturals)
+        melds = (*player.melds, new)
+    else:
+        new = TableMeld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
+        melds = tuple(new if m is existing else m for m in player.melds)
+    completed = new.canasta_kind
+    return melds, player.canastas | completed.value if completed is not None else player.canastas, completed
+
+
 def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
     rules = state.rules
     player = state.mover
@@ -491,13 +517,7 @@ def _take_pile_problem(state: GameState, rank: Kind) -> Violation | None:
             )
         if existing.size + 3 > CANASTA_SIZE:
             return "R-DEC-18", f"your meld of {rank} has {existing.size} cards: three more would pass 7"
-        new = TableMeld(rank, existing.naturals + 3, existing.jokers, existing.twos)
-        melds = tuple(new if m is existing else m for m in player.melds)
-    else:
-        new = TableMeld(rank, 3)
-        melds = (*player.melds, new)
-    completed = new.canasta_kind
-    mask = player.canastas | completed.value if completed is not None else player.canastas
+    melds, mask, completed = pickup_melds(player, rank, 3)
     after = _minus(player.hand, rank, 2)
     rest = _rest_of_pile(state.pile)
     problem = _floor_problem(
@@ -543,9 +563,7 @@ def _take_top_problem(state: GameState) -> Violation | None:
     existing = player.unfinished_meld(top) if top.is_natural else None
     if existing is None:
         return "R-PIL-5", f"you have no unfinished meld of {top} to put the top card on"
-    new = existing.added(top)
-    completed = new.canasta_kind
-    mask = player.canastas | completed.value if completed is not None else player.canastas
+    _, mask, _ = pickup_melds(player, top, 1)
     # rule: R-DEC-2
     rest = _rest_of_pile(state.pile) if rules.top_card_pickup_takes_pile else 0
     return _floor_problem(

@@ -25,8 +25,8 @@ from railroad_canasta.cards import (
     pack,
 )
 from railroad_canasta.errors import IllegalMoveError
-from railroad_canasta.legal import Step, legal_moves, step_result, why_illegal
-from railroad_canasta.melds import CanastaKind, TableMeld, canasta_bonus
+from railroad_canasta.legal import Step, legal_moves, pickup_melds, step_result, why_illegal
+from railroad_canasta.melds import CanastaKind, canasta_bonus
 from railroad_canasta.moves import (
     AddToMeld,
     Discard,
@@ -295,17 +295,8 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
     rules = state.rules
     player = state.mover
     rank = move.rank
-    existing = player.unfinished_meld(rank)
-    if existing is not None:
-        # rule: R-DEC-18
-        new = TableMeld(rank, existing.naturals + 3, existing.jokers, existing.twos)
-        melds = tuple(new if m is existing else m for m in player.melds)
-    else:
-        # rule: R-PIL-4
-        new = TableMeld(rank, 3)
-        melds = (*player.melds, new)
-    completed = new.canasta_kind
-    mask = player.canastas | completed.value if completed is not None else player.canastas
+    # rule: R-PIL-4, R-DEC-18
+    melds, mask, completed = pickup_melds(player, rank, 3)
     hand = list(player.hand)
     hand[rank] -= 2
     rest = list(counts_of(state.pile[:-1]))
@@ -333,12 +324,8 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     rules = state.rules
     player = state.mover
     top = state.pile[-1]
-    existing = player.unfinished_meld(top)
-    assert existing is not None
-    new = existing.added(top)
-    melds = tuple(new if m is existing else m for m in player.melds)
-    completed = new.canasta_kind
-    mask = player.canastas | completed.value if completed is not None else player.canastas
+    # rule: R-PIL-5
+    melds, mask, completed = pickup_melds(player, top, 1)
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
