@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from railroad_canasta import RAILROAD, GameState, Phase, apply, legal_moves, new_game
-from railroad_canasta.records import (
+from railroad_canasta.io.records import (
     record_from_json,
     record_game,
     record_to_json,
@@ -27,7 +27,7 @@ from railroad_canasta.records import (
     view_from_json,
     view_to_json,
 )
-from railroad_canasta.views import view
+from railroad_canasta.variants.railroad.views import view
 
 
 def mid_game(seed: int) -> tuple[GameState, list[str]]:

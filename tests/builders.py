@@ -39,8 +39,8 @@ from railroad_canasta import (
     legal_moves,
     parse_kinds,
 )
-from railroad_canasta.cards import KIND_COUNT, Counts, counts_of, empty_counts, pack_counts
-from railroad_canasta.melds import CanastaKind
+from railroad_canasta.core.cards import KIND_COUNT, Counts, counts_of, empty_counts, pack_counts
+from railroad_canasta.variants.railroad.melds import CanastaKind
 
 __all__ = [
     "FOUR_CANASTAS",

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from railroad_canasta.cards import (
+from railroad_canasta.core.cards import (
     CARDS_PER_PLAYER,
     KIND_COUNT,
     KIND_POINTS,
@@ -26,7 +26,7 @@ from railroad_canasta.cards import (
     pack_counts,
     pack_size,
 )
-from railroad_canasta.rules import Rules
+from railroad_canasta.variants.railroad.rules import Rules
 
 PLAYER_COUNTS = range(2, 9)
 

@@ -22,7 +22,7 @@ from railroad_canasta import (
     parse_kinds,
     why_illegal,
 )
-from railroad_canasta.melds import meld_problem
+from railroad_canasta.variants.railroad.melds import meld_problem
 
 
 def _complete(meld: str, card: str, hand_rest: str = "4 5") -> GameState:

@@ -9,7 +9,7 @@ import pytest
 
 from builders import card_total, clause_of, counts, make_state
 from railroad_canasta import RAILROAD, Kind, Phase, RoundEnd, Rules, apply, new_game
-from railroad_canasta.cards import pack_counts
+from railroad_canasta.core.cards import pack_counts
 
 REPLACE = Rules(red_three_replacement=True)
 

@@ -23,7 +23,7 @@ from railroad_canasta import (
     new_game,
     why_illegal,
 )
-from railroad_canasta.cards import pack_counts
+from railroad_canasta.core.cards import pack_counts
 
 
 def _seed_where(rules: Rules, test: Callable[[GameState], bool], limit: int = 2000) -> int:

@@ -28,7 +28,7 @@ from railroad_canasta import (
     new_game,
     why_illegal,
 )
-from railroad_canasta.cards import pack_counts
+from railroad_canasta.core.cards import pack_counts
 
 
 @pytest.mark.clause("R-TRN-2")

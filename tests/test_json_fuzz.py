@@ -1,7 +1,7 @@
 """Fuzzing the loaders and parsers: arbitrary and mutated JSON, arbitrary text.
 
 Whatever the input, the only exceptions that escape are the library's typed errors
-(:class:`~railroad_canasta.errors.RailroadCanastaError` subclasses); a document that loads is sound
+(:class:`~railroad_canasta.core.errors.RailroadCanastaError` subclasses); a document that loads is sound
 enough to serialize again, to list legal moves of, or to replay.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railroad_canasta import GameState, RailroadCanastaError, legal_moves, parse_move
-from railroad_canasta.records import (
+from railroad_canasta.io.records import (
     GameRecord,
     JSONValue,
     RecordError,
@@ -35,7 +35,7 @@ from railroad_canasta.records import (
     view_to_dict,
 )
 from railroad_canasta.testing import strategies as strat
-from railroad_canasta.views import PlayerView, legal_moves_of_view, view
+from railroad_canasta.variants.railroad.views import PlayerView, legal_moves_of_view, view
 
 LOADERS: dict[str, Callable[[object], object]] = {
     "state": state_from_dict,

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from railroad_canasta.cards import NATURAL_KINDS, Kind
-from railroad_canasta.errors import NotationError
-from railroad_canasta.moves import (
+from railroad_canasta.core.cards import NATURAL_KINDS, Kind
+from railroad_canasta.core.errors import NotationError
+from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
     Draw,

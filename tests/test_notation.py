@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from railroad_canasta.cards import (
+from railroad_canasta.core.cards import (
     Card,
     Kind,
     Rank,
@@ -18,7 +18,7 @@ from railroad_canasta.cards import (
     parse_kind,
     parse_kinds,
 )
-from railroad_canasta.errors import NotationError, RailroadCanastaError
+from railroad_canasta.core.errors import NotationError, RailroadCanastaError
 
 DISTINCT_CARDS: tuple[Card, ...] = tuple(
     [Card(rank, suit) for rank in Rank if rank is not Rank.JOKER for suit in Suit] + [Card(Rank.JOKER)]

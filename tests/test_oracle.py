@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 
 from railroad_canasta import IllegalMoveError, apply, legal_moves, why_illegal
-from railroad_canasta.state import GameState
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
+from railroad_canasta.variants.railroad.state import GameState
 
 # Modest counts in CI; the soak profile's own (larger) count otherwise.
 _SOAK = settings().max_examples > 100

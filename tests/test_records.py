@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import railroad_canasta as rc
 from railroad_canasta import RAILROAD, GameState, Phase, Rules, apply, legal_moves, new_game, parse_move
-from railroad_canasta.cards import pack_counts
-from railroad_canasta.records import (
+from railroad_canasta.core.cards import pack_counts
+from railroad_canasta.io.records import (
     RECORD_SCHEMA,
     SCHEMA_NAMES,
     STATE_SCHEMA,
@@ -52,7 +52,7 @@ from railroad_canasta.records import (
     view_to_json,
 )
 from railroad_canasta.testing import strategies as strat
-from railroad_canasta.views import PlayerView, view
+from railroad_canasta.variants.railroad.views import PlayerView, view
 
 
 def _examples(n: int) -> int:

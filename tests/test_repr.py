@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 
 import railroad_canasta as rc
-from railroad_canasta.state import GameState
 from railroad_canasta.testing.strategies import reachable_states
+from railroad_canasta.variants.railroad.state import GameState
 
 NAMESPACE: dict[str, object] = dict(vars(rc))
 

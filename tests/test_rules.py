@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import railroad_canasta
-from railroad_canasta.cards import pack_size
-from railroad_canasta.errors import RailroadCanastaError, RulesError
-from railroad_canasta.rules import (
+from railroad_canasta.core.cards import pack_size
+from railroad_canasta.core.errors import RailroadCanastaError, RulesError
+from railroad_canasta.variants.railroad.rules import (
     RAILROAD,
     RULES_VERSION,
     KittyTiming,

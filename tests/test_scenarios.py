@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from railroad_canasta import Kind, Phase, RulesError
-from railroad_canasta.cards import pack_counts
-from railroad_canasta.rules import Rules
+from railroad_canasta.core.cards import pack_counts
 from railroad_canasta.scenarios import (
     CLAUSE_CHAINS,
     CLAUSE_EFFECTS,
@@ -33,6 +32,7 @@ from railroad_canasta.scenarios import (
     scenario_files,
 )
 from railroad_canasta.testing.invariants import card_census
+from railroad_canasta.variants.railroad.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"

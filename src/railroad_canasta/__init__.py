@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from railroad_canasta.cards import (
+from railroad_canasta.core.cards import (
     Card,
     Counts,
     Kind,
@@ -21,10 +21,8 @@ from railroad_canasta.cards import (
     parse_cards,
     parse_kinds,
 )
-from railroad_canasta.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
-from railroad_canasta.legal import is_legal, legal_moves, why_illegal
-from railroad_canasta.melds import CanastaKind, TableMeld
-from railroad_canasta.moves import (
+from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
+from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
     Draw,
@@ -38,7 +36,7 @@ from railroad_canasta.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.records import (
+from railroad_canasta.io.records import (
     GameRecord,
     RecordError,
     ReplayError,
@@ -54,8 +52,10 @@ from railroad_canasta.records import (
     view_from_json,
     view_to_json,
 )
-from railroad_canasta.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
-from railroad_canasta.state import (
+from railroad_canasta.variants.railroad.legal import is_legal, legal_moves, why_illegal
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
+from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,
     Phase,
@@ -64,8 +64,14 @@ from railroad_canasta.state import (
     RoundResult,
     ScoreBreakdown,
 )
-from railroad_canasta.transitions import apply, new_game
-from railroad_canasta.views import PlayerView, PublicPlayer, ViewError, legal_moves_of_view, view
+from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.views import (
+    PlayerView,
+    PublicPlayer,
+    ViewError,
+    legal_moves_of_view,
+    view,
+)
 
 __version__ = "0.1.0"
 

@@ -12,9 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from railroad_canasta.cards import KIND_POINTS, Kind
-from railroad_canasta.legal import legal_moves
-from railroad_canasta.moves import (
+from railroad_canasta.core.cards import KIND_POINTS, Kind
+from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
     Draw,
@@ -25,10 +24,11 @@ from railroad_canasta.moves import (
     TakePile,
     TakeTop,
 )
-from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameState, Phase
-from railroad_canasta.transitions import apply, new_game
-from railroad_canasta.views import PlayerView, view
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.views import PlayerView, view
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
 

@@ -6,11 +6,11 @@ invariant; it never changes the state.
 
 from __future__ import annotations
 
-from railroad_canasta.cards import KIND_COUNT, Kind, pack_counts
-from railroad_canasta.legal import legal_moves
-from railroad_canasta.melds import ALL_CANASTAS, meld_problem
-from railroad_canasta.records import card_census
-from railroad_canasta.state import GameState, Phase
+from railroad_canasta.core.cards import KIND_COUNT, Kind, pack_counts
+from railroad_canasta.io.records import card_census
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, meld_problem
+from railroad_canasta.variants.railroad.state import GameState, Phase
 
 __all__ = ["InvariantError", "card_census", "check_state"]
 

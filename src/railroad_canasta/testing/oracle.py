@@ -1,16 +1,15 @@
-"""A brute-force oracle for :func:`~railroad_canasta.legal.legal_moves`.
+"""A brute-force oracle for :func:`~railroad_canasta.variants.railroad.legal.legal_moves`.
 
 :func:`plausible_moves` lists every move of the vocabulary that could make
 sense in any state with the given hand sizes, whatever the phase; filtering it
-with :func:`~railroad_canasta.legal.why_illegal` must give exactly the legal
-moves, and :func:`~railroad_canasta.transitions.apply` must reject the rest.
+with :func:`~railroad_canasta.variants.railroad.legal.why_illegal` must give exactly the legal
+moves, and :func:`~railroad_canasta.variants.railroad.transitions.apply` must reject the rest.
 """
 
 from __future__ import annotations
 
-from railroad_canasta.cards import Kind
-from railroad_canasta.legal import why_illegal
-from railroad_canasta.moves import (
+from railroad_canasta.core.cards import Kind
+from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
     Draw,
@@ -23,7 +22,8 @@ from railroad_canasta.moves import (
     TakePile,
     TakeTop,
 )
-from railroad_canasta.state import GameState
+from railroad_canasta.variants.railroad.legal import why_illegal
+from railroad_canasta.variants.railroad.state import GameState
 
 __all__ = ["oracle_legal_moves", "plausible_moves"]
 

@@ -18,14 +18,14 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from railroad_canasta.errors import IllegalMoveError
-from railroad_canasta.legal import legal_moves
-from railroad_canasta.moves import DRAW, END_ROUND, END_TURN, NEXT_ROUND, TAKE_KITTY, TAKE_TOP, Move
-from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameState, Phase
+from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.moves import DRAW, END_ROUND, END_TURN, NEXT_ROUND, TAKE_KITTY, TAKE_TOP, Move
 from railroad_canasta.testing import strategies
 from railroad_canasta.testing.invariants import check_state
-from railroad_canasta.transitions import apply, new_game
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.transitions import apply, new_game
 
 __all__ = ["GameMachine"]
 

@@ -9,10 +9,10 @@ import random
 
 from hypothesis import strategies as st
 
-from railroad_canasta.legal import legal_moves
-from railroad_canasta.rules import KittyTiming, Rules, UpcardRule
-from railroad_canasta.state import GameState, Phase
-from railroad_canasta.transitions import apply, new_game
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.transitions import apply, new_game
 
 __all__ = ["decision_options", "games", "reachable_states", "rules", "seeds"]
 
@@ -96,9 +96,9 @@ def reachable_states(
 
 import json  # noqa: E402
 
-from railroad_canasta.cards import KIND_COUNT, Kind, counts_of  # noqa: E402
-from railroad_canasta.records import GameRecord, JSONValue, record_game  # noqa: E402
-from railroad_canasta.views import PlayerView, view  # noqa: E402
+from railroad_canasta.core.cards import KIND_COUNT, Kind, counts_of  # noqa: E402
+from railroad_canasta.io.records import GameRecord, JSONValue, record_game  # noqa: E402
+from railroad_canasta.variants.railroad.views import PlayerView, view  # noqa: E402
 
 __all__ += [
     "card_tokens",

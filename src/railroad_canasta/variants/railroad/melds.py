@@ -15,8 +15,8 @@ import enum
 
 import attrs
 
-from railroad_canasta.cards import KIND_POINTS, Kind
-from railroad_canasta.rules import Rules
+from railroad_canasta.core.cards import KIND_POINTS, Kind
+from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = ["ALL_CANASTAS", "CanastaKind", "TableMeld", "canasta_bonus", "meld_problem"]
 

@@ -27,7 +27,7 @@ True
 >>> state_from_dict({"schema": "railroad-canasta/state/0"})
 Traceback (most recent call last):
 ...
-railroad_canasta.records.RecordError: schema: unsupported document kind or version ...
+railroad_canasta.io.records.RecordError: schema: unsupported document kind or version ...
 """
 
 from __future__ import annotations
@@ -41,13 +41,19 @@ from typing import NoReturn, TypeAlias
 
 import attrs
 
-from railroad_canasta.cards import KIND_COUNT, Counts, Kind, pack_counts
-from railroad_canasta.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
-from railroad_canasta.melds import ALL_CANASTAS, CanastaKind, TableMeld, canasta_bonus, meld_problem
-from railroad_canasta.moves import Move, parse_move
-from railroad_canasta.rules import RULES_VERSION, KittyTiming, Rules, UpcardRule
-from railroad_canasta.scoring import hand_value, melds_value, score_player
-from railroad_canasta.state import (
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, pack_counts
+from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
+from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CanastaKind,
+    TableMeld,
+    canasta_bonus,
+    meld_problem,
+)
+from railroad_canasta.variants.railroad.rules import RULES_VERSION, KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.scoring import hand_value, melds_value, score_player
+from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,
     Phase,
@@ -56,8 +62,8 @@ from railroad_canasta.state import (
     RoundResult,
     ScoreBreakdown,
 )
-from railroad_canasta.transitions import apply, first_dealer, game_result, new_game
-from railroad_canasta.views import PlayerView, PublicPlayer, view
+from railroad_canasta.variants.railroad.transitions import apply, first_dealer, game_result, new_game
+from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer, view
 
 __all__ = [
     "MOVE_SCHEMA",
@@ -547,7 +553,7 @@ def card_census(state: GameState) -> Counts:
     """Every card of ``state`` by kind, wherever it is: hands, kitties, melds, red 3s, stock, pile, held pile.
 
     In every state the rules reach it equals
-    :func:`~railroad_canasta.cards.pack_counts` of the rules (R-CRD-1).
+    :func:`~railroad_canasta.core.cards.pack_counts` of the rules (R-CRD-1).
     """
     out = [0] * KIND_COUNT
     for player in state.players:
@@ -1246,7 +1252,7 @@ def record_from_dict(data: object) -> GameRecord:
     """Read a game record written by :func:`record_to_dict`; raise :class:`RecordError` for anything wrong.
 
     The record must have been written under this engine's rules version
-    (:data:`~railroad_canasta.rules.RULES_VERSION`), every move must be in move
+    (:data:`~railroad_canasta.variants.railroad.rules.RULES_VERSION`), every move must be in move
     notation and the result must follow from its scores. The moves are not
     played: :func:`replay` does that.
     """
@@ -1302,7 +1308,7 @@ def record_from_json(text: str | bytes) -> GameRecord:
 
 @functools.cache
 def _schema_text(name: str) -> str:
-    return (importlib.resources.files("railroad_canasta") / "schemas" / f"{name}.schema.json").read_text(
+    return (importlib.resources.files("railroad_canasta.io") / "schemas" / f"{name}.schema.json").read_text(
         "utf-8"
     )
 

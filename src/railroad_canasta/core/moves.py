@@ -17,8 +17,8 @@ import functools
 
 import attrs
 
-from railroad_canasta.cards import Kind, format_kinds, parse_kind
-from railroad_canasta.errors import NotationError
+from railroad_canasta.core.cards import Kind, format_kinds, parse_kind
+from railroad_canasta.core.errors import NotationError
 
 __all__ = [
     "AddToMeld",

@@ -4,7 +4,7 @@ A scenario file describes a position by what matters (hands, melds, the pile, th
 the library fill in the rest so that the pack adds up; its ``[[expect]]`` entries state what the rules
 say about it (a move is legal, a move breaks a clause, after some moves a hand or a score is so).
 :func:`load_scenario` reads and validates a file, :func:`build_position` makes the
-:class:`~railroad_canasta.state.GameState`, :func:`run_scenario` checks the expectations, and
+:class:`~railroad_canasta.GameState`, :func:`run_scenario` checks the expectations, and
 :func:`check_command` / :func:`explain_command` are the ``check`` and ``explain`` commands. The format
 is documented in ``docs/scenarios.md``.
 
@@ -42,7 +42,7 @@ from typing import TextIO
 
 import attrs
 
-from railroad_canasta.cards import (
+from railroad_canasta.core.cards import (
     KIND_COUNT,
     Counts,
     Kind,
@@ -52,14 +52,14 @@ from railroad_canasta.cards import (
     pack_counts,
     parse_kinds,
 )
-from railroad_canasta.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
-from railroad_canasta.legal import legal_moves, why_illegal
-from railroad_canasta.melds import CanastaKind, TableMeld, canasta_bonus, meld_problem
-from railroad_canasta.moves import Move, parse_move
-from railroad_canasta.rules import KittyTiming, Rules
-from railroad_canasta.state import GameState, Phase, PlayerState
+from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
+from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.testing.invariants import InvariantError, check_state
-from railroad_canasta.transitions import apply, new_game
+from railroad_canasta.variants.railroad.legal import legal_moves, why_illegal
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus, meld_problem
+from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
+from railroad_canasta.variants.railroad.transitions import apply, new_game
 
 __all__ = [
     "CLAUSE_CHAINS",
@@ -87,7 +87,7 @@ __all__ = [
     "scenario_files",
 ]
 
-#: The value of one :class:`~railroad_canasta.rules.Rules` option.
+#: The value of one :class:`~railroad_canasta.variants.railroad.rules.Rules` option.
 RuleValue = bool | int | enum.Enum | tuple[tuple[int, int], ...] | None
 
 #: The order in which the cards a scenario leaves out are handed out (see :func:`build_position`):
@@ -340,7 +340,7 @@ def parse_rules_override(text: str) -> tuple[str, RuleValue]:
 
     Values are read by the option's type: ``true``/``false``, an integer, ``none`` (``max_rounds``), or an
     enum value such as ``keep``, ``return``, ``any-later-turn`` or ``same-turn``. Raises
-    :class:`~railroad_canasta.errors.RulesError` for an unknown option or an unfit value.
+    :class:`~railroad_canasta.core.errors.RulesError` for an unknown option or an unfit value.
 
     >>> parse_rules_override("kitty_timing=same-turn")
     ('kitty_timing', KittyTiming.SAME_TURN)
@@ -1482,7 +1482,7 @@ _REQUIREMENT = _step(
 )
 _OPENING_DONE = _step("R-REQ-4", "an opening meld begun this turn has reached the requirement")
 
-#: For each move verb, the guards of :func:`~railroad_canasta.legal.why_illegal` in the order it checks them.
+#: For each move verb, the guards of :func:`~railroad_canasta.why_illegal` in the order it checks them.
 CLAUSE_CHAINS: Mapping[str, tuple[ChainStep, ...]] = {
     "draw": _COMMON,
     "take-pile": (
@@ -1597,7 +1597,7 @@ def explain_command(file: str, move_text: str, out: TextIO) -> int:
 
     ``move_text`` is one move in move notation; several moves separated by ``;`` are played in turn and the
     last one is explained. Prints whether the move is legal, the clause and reason from
-    :func:`~railroad_canasta.legal.why_illegal`, and the chain of clauses consulted (:data:`CLAUSE_CHAINS`).
+    :func:`~railroad_canasta.why_illegal`, and the chain of clauses consulted (:data:`CLAUSE_CHAINS`).
     Returns 0 when the move is legal, 1 when it is illegal, 2 when the file or the move cannot be read.
     """
     try:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from railroad_canasta.cards import (
+from railroad_canasta.core.cards import (
     KIND_POINTS,
     Counts,
     Kind,
@@ -24,10 +24,8 @@ from railroad_canasta.cards import (
     kinds_of,
     pack,
 )
-from railroad_canasta.errors import IllegalMoveError
-from railroad_canasta.legal import Step, legal_moves, pickup_melds, step_result, why_illegal
-from railroad_canasta.melds import CanastaKind, canasta_bonus
-from railroad_canasta.moves import (
+from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
     Draw,
@@ -41,9 +39,18 @@ from railroad_canasta.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.rules import RAILROAD, KittyTiming, Rules, UpcardRule
-from railroad_canasta.scoring import score_player
-from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundEnd, RoundResult
+from railroad_canasta.variants.railroad.legal import Step, legal_moves, pickup_melds, step_result, why_illegal
+from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
+from railroad_canasta.variants.railroad.rules import RAILROAD, KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.scoring import score_player
+from railroad_canasta.variants.railroad.state import (
+    GameResult,
+    GameState,
+    Phase,
+    PlayerState,
+    RoundEnd,
+    RoundResult,
+)
 
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
@@ -414,10 +421,10 @@ _PROCESS: dict[type[Move], Callable[[GameState, object], GameState]] = {
 def apply(state: GameState, move: Move | str) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
 
-    ``move`` may be a :class:`~railroad_canasta.moves.Move` or its text. An
-    illegal move raises :class:`~railroad_canasta.errors.IllegalMoveError`
+    ``move`` may be a :class:`~railroad_canasta.core.moves.Move` or its text. An
+    illegal move raises :class:`~railroad_canasta.core.errors.IllegalMoveError`
     naming the clause it breaks; unreadable text raises
-    :class:`~railroad_canasta.errors.NotationError`.
+    :class:`~railroad_canasta.core.errors.NotationError`.
     """
     if isinstance(move, str):
         move = parse_move(move)

@@ -22,7 +22,7 @@ True
 >>> legal_moves_of_view(other)
 Traceback (most recent call last):
 ...
-railroad_canasta.views.ViewError: ...
+railroad_canasta.variants.railroad.views.ViewError: ...
 """
 
 from __future__ import annotations
@@ -31,13 +31,21 @@ from collections.abc import Sequence
 
 import attrs
 
-from railroad_canasta.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
-from railroad_canasta.errors import RailroadCanastaError
-from railroad_canasta.legal import legal_moves
-from railroad_canasta.melds import TableMeld
-from railroad_canasta.moves import Move
-from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameResult, GameState, Phase, PlayerState, RoundResult, Standing, Table
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.moves import Move
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import (
+    GameResult,
+    GameState,
+    Phase,
+    PlayerState,
+    RoundResult,
+    Standing,
+    Table,
+)
 
 __all__ = ["PlayerView", "PublicPlayer", "ViewError", "legal_moves_of_view", "stand_in_state", "view"]
 
@@ -66,7 +74,7 @@ class PublicPlayer(Standing):
     melds: tuple[TableMeld, ...] = ()
     #: Red 3s put down this round (R-RED-1).
     red_threes: int = 0
-    #: Kinds of canasta completed this round, a :class:`~railroad_canasta.melds.CanastaKind` mask.
+    #: Kinds of canasta completed this round, a :class:`~railroad_canasta.variants.railroad.melds.CanastaKind` mask.
     canastas: int = 0
     #: The requirement of the round has been met (R-REQ-3).
     opened: bool = False

@@ -12,7 +12,7 @@ of the package version.
 >>> Rules(players=9)
 Traceback (most recent call last):
 ...
-railroad_canasta.errors.RulesError: Rules.players: must be from 2 to 8, not 9
+railroad_canasta.core.errors.RulesError: Rules.players: must be from 2 to 8, not 9
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 
 import attrs
 
-from railroad_canasta.cards import pack_size
-from railroad_canasta.errors import RulesError
+from railroad_canasta.core.cards import pack_size
+from railroad_canasta.core.errors import RulesError
 
 __all__ = [
     "RAILROAD",

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from railroad_canasta.errors import NotationError
+from railroad_canasta.core.errors import NotationError
 
 __all__ = [
     "CARDS_PER_PLAYER",

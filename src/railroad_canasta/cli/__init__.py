@@ -15,11 +15,11 @@ from typing import TextIO
 
 from railroad_canasta import __version__
 from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
-from railroad_canasta.cards import format_kinds, kinds_of
-from railroad_canasta.errors import RailroadCanastaError
-from railroad_canasta.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
-from railroad_canasta.rules import RAILROAD, RULES_VERSION
-from railroad_canasta.state import GameState, Phase, RoundResult
+from railroad_canasta.core.cards import format_kinds, kinds_of
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
+from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION
+from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
 
 __all__ = ["main"]
 

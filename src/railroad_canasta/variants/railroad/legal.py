@@ -12,18 +12,8 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from railroad_canasta.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
-from railroad_canasta.melds import (
-    ALL_CANASTAS,
-    CANASTA_SIZE,
-    MAX_WILDS,
-    MIN_MELD,
-    MIN_NATURALS,
-    CanastaKind,
-    TableMeld,
-    canasta_bonus,
-)
-from railroad_canasta.moves import (
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.moves import (
     DRAW,
     END_ROUND,
     END_TURN,
@@ -46,11 +36,21 @@ from railroad_canasta.moves import (
     start_meld,
     take_pile,
 )
-from railroad_canasta.rules import Rules
-from railroad_canasta.state import GameState, Phase, PlayerState
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CANASTA_SIZE,
+    MAX_WILDS,
+    MIN_MELD,
+    MIN_NATURALS,
+    CanastaKind,
+    TableMeld,
+    canasta_bonus,
+)
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
 
 if TYPE_CHECKING:
-    from railroad_canasta.views import PlayerView
+    from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
     "Step",
@@ -698,11 +698,11 @@ def legal_moves(state: GameState | PlayerView) -> Sequence[Move]:
 
     The result is a tuple: count it with ``len``, iterate it, test ``move in``
     it. It is computed once per state and kept. ``state`` may also be the
-    view of the player to move (:func:`~railroad_canasta.views.view`): the
+    view of the player to move (:func:`~railroad_canasta.variants.railroad.views.view`): the
     moves are the same.
     """
     if not isinstance(state, GameState):
-        from railroad_canasta.views import legal_moves_of_view
+        from railroad_canasta.variants.railroad.views import legal_moves_of_view
 
         return legal_moves_of_view(state)
     cached = state._legal

@@ -34,7 +34,7 @@ class NotationError(RailroadCanastaError):
 
 
 class RulesError(RailroadCanastaError):
-    """A :class:`~railroad_canasta.rules.Rules` option has an invalid value."""
+    """A :class:`~railroad_canasta.variants.railroad.rules.Rules` option has an invalid value."""
 
     def __init__(self, option: str, reason: str) -> None:
         self.option = option

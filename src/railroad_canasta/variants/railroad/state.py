@@ -1,7 +1,7 @@
 """The immutable game state.
 
 A :class:`GameState` holds everything about a game at one decision point. It is
-frozen: :func:`~railroad_canasta.transitions.apply` returns a new state and
+frozen: :func:`~railroad_canasta.variants.railroad.transitions.apply` returns a new state and
 never changes its input, so keeping a state costs nothing.
 """
 
@@ -11,9 +11,9 @@ import enum
 
 import attrs
 
-from railroad_canasta.cards import KIND_POINTS, Counts, Kind
-from railroad_canasta.melds import ALL_CANASTAS, TableMeld
-from railroad_canasta.rules import Rules
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, TableMeld
+from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = [
     "GameResult",
@@ -214,8 +214,8 @@ class PlayerState(Standing):
 class GameState(Table):
     """A game of Railroad Canasta at one decision point.
 
-    Build one with :func:`~railroad_canasta.transitions.new_game`; move with
-    :func:`~railroad_canasta.transitions.apply`.
+    Build one with :func:`~railroad_canasta.variants.railroad.transitions.new_game`; move with
+    :func:`~railroad_canasta.variants.railroad.transitions.apply`.
     """
 
     rules: Rules

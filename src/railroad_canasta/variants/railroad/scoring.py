@@ -1,16 +1,16 @@
 """Scoring a round (R-SCO-*) and the values used for the meld requirement.
 
->>> from railroad_canasta.cards import counts_of, parse_kinds
+>>> from railroad_canasta.core.cards import counts_of, parse_kinds
 >>> hand_value(counts_of(parse_kinds("JK A 7 B3")))
 80
 """
 
 from __future__ import annotations
 
-from railroad_canasta.cards import KIND_POINTS, Counts, Kind
-from railroad_canasta.melds import CanastaKind, TableMeld, canasta_bonus
-from railroad_canasta.rules import Rules
-from railroad_canasta.state import PlayerState, ScoreBreakdown
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
 
 __all__ = ["hand_value", "melds_value", "score_player"]
 
