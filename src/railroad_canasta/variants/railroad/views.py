@@ -74,7 +74,7 @@ class PublicPlayer(Standing):
     melds: tuple[TableMeld, ...] = ()
     #: Red 3s put down this round (R-RED-1).
     red_threes: int = 0
-    #: Kinds of canasta completed this round, a :class:`~railroad_canasta.variants.railroad.melds.CanastaKind` mask.
+    #: Kinds of canasta completed this round, a :class:`~railroad_canasta.CanastaKind` mask.
     canastas: int = 0
     #: The requirement of the round has been met (R-REQ-3).
     opened: bool = False
