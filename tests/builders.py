@@ -16,8 +16,8 @@ and over-use is still refused.
 
 Red 3s put down are counted out of the pack too (``red_threes``). Melds are written like ``"9 9 9 JK"``
 (a wild meld: ``"JK JK 2"``; the black-3 meld: ``"B3 B3 B3"``) or given as :class:`TableMeld`. A player's
-canasta mask is derived from their complete melds; ``opened`` defaults to "has a meld" and
-``may_look_kitty`` to "has a complete non-black canasta".
+canasta mask is derived from their complete melds (and with it the kitty's look); ``opened`` defaults
+to "has a meld".
 """
 
 from __future__ import annotations
@@ -114,7 +114,6 @@ def make_state(
     scores: PerPlayer[int] | None = None,
     kitties: PerPlayer[str] | None = None,
     kitty_taken: PerPlayer[bool] | None = None,
-    may_look_kitty: PerPlayer[bool] | None = None,
     turn_points: int = 0,
     pending: str | None = None,
     turn_canasta: bool = False,
@@ -158,9 +157,7 @@ def make_state(
         raise ValueError(f"more cards of {over[0]} placed than the pack holds ({full[over[0]]})")
 
     masks = [_mask(ms) for ms in meld_lists]
-    look_default = [bool(m & ~CanastaKind.BLACK) for m in masks]
     opened_v = _seat_values(opened, n, None, "opened")
-    look_v = _seat_values(may_look_kitty, n, None, "may_look_kitty")
     taken_v = _seat_values(kitty_taken, n, False, "kitty_taken")
     score_v = _seat_values(scores, n, 0, "scores")
     players = tuple(
@@ -171,7 +168,6 @@ def make_state(
             red_threes=reds[i],
             canastas=masks[i],
             opened=bool(meld_lists[i]) if opened_v[i] is None else bool(opened_v[i]),
-            may_look_kitty=look_default[i] if look_v[i] is None else bool(look_v[i]),
             kitty_taken=taken_v[i],
             score=score_v[i],
         )

@@ -36,12 +36,10 @@ def test_completing_a_non_black_canasta_opens_the_kitty(meld: str, add: str, loo
 @pytest.mark.clause("R-KIT-1")
 def test_the_black_three_meld_gives_no_look() -> None:
     """Melding black 3s (never a canasta) does not grant the look, nor count as a canasta this turn."""
-    state = make_state(
-        hands=["B3 B3 B3 B3 B3 B3 B3 4", "6 6"], melds={0: list(FOUR_CANASTAS)}, may_look_kitty={0: False}
-    )
+    state = make_state(hands=["B3 B3 B3 B3 B3 B3 B3 4", "6 6"], melds={0: list(FOUR_CANASTAS)})
     after = apply(state, StartMeld(Kind.BLACK_THREE, 7))
     assert after.players[0].melds[-1].canasta_kind is None
-    assert not after.players[0].may_look_kitty
+    assert after.players[0].canastas == state.players[0].canastas
     assert not after.turn_canasta
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from builders import FOUR_CANASTAS, card_total, clause_of, counts, legal_texts, make_state
@@ -17,13 +18,16 @@ from railroad_canasta import (
     EndRound,
     EndTurn,
     GameState,
+    IllegalMoveError,
     Kind,
+    Move,
     Phase,
     RoundEnd,
     Rules,
     StartMeld,
     TableMeld,
     apply,
+    is_legal,
     legal_moves,
     new_game,
     why_illegal,
@@ -220,3 +224,19 @@ def test_seeded_rounds_never_dead_end_and_keep_every_card(rules: Rules) -> None:
             state = apply(state, rng.choice(melds if melds and rng.random() < 0.8 else list(moves)))
             assert card_total(state) == pack_counts(rules.players)
             assert all(p.hand[Kind.RED_THREE] == 0 for p in state.players)
+
+
+@pytest.mark.clause("R-TRN-2")
+def test_a_state_changed_by_evolve_gets_its_own_legal_moves() -> None:
+    """A state made by ``attrs.evolve`` from one whose moves were listed never sees the old list."""
+    state = new_game(Rules(players=2), seed=3)
+    assert legal_moves(state) == (Move.from_text("draw"),)
+    meld_phase = attrs.evolve(state, phase=Phase.MELD)
+    moves = legal_moves(meld_phase)
+    assert Move.from_text("draw") not in moves
+    assert not is_legal(meld_phase, Move.from_text("draw"))
+    assert why_illegal(meld_phase, Move.from_text("draw")) is not None
+    with pytest.raises(IllegalMoveError):
+        apply(meld_phase, "draw")
+    # And the first state still answers with its own moves.
+    assert legal_moves(state) == (Move.from_text("draw"),)

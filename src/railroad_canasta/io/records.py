@@ -427,7 +427,6 @@ def _player_dict(p: PlayerState) -> JSONObject:
         "red_threes": p.red_threes,
         "canastas": _canastas(p.canastas),
         "opened": p.opened,
-        "may_look_kitty": p.may_look_kitty,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
     }
@@ -441,7 +440,6 @@ def _public_dict(p: PublicPlayer) -> JSONObject:
         "red_threes": p.red_threes,
         "canastas": _canastas(p.canastas),
         "opened": p.opened,
-        "may_look_kitty": p.may_look_kitty,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
     }
@@ -636,11 +634,6 @@ def _check_public(v: PlayerView, sizes: bool) -> None:
                 unfinished.add(meld.rank)
         if mask != p.canastas:
             _fail(f"{here}.canastas", f"does not match the complete melds {_canastas(mask)} [R-CAN-1]")
-        if p.may_look_kitty != bool(mask & _LOOKING):
-            _fail(
-                f"{here}.may_look_kitty",
-                "a player may look at their kitty once they have a red, wild or sevens canasta [R-KIT-1]",
-            )
         opening = seat == v.to_move and phase is Phase.MELD and v.turn_points > 0
         if p.melds and not p.opened and not opening:
             _fail(f"{here}.opened", "a player with melds has met the requirement [R-MLD-6]")
@@ -899,7 +892,6 @@ _PLAYER_KEYS = (
     "red_threes",
     "canastas",
     "opened",
-    "may_look_kitty",
     "kitty_taken",
     "score",
 )
@@ -910,7 +902,6 @@ _PUBLIC_KEYS = (
     "red_threes",
     "canastas",
     "opened",
-    "may_look_kitty",
     "kitty_taken",
     "score",
 )
@@ -948,7 +939,6 @@ def _player(value: object, path: str, rules: Rules) -> PlayerState:
         red_threes=_int(data, "red_threes", path, 0),
         canastas=_mask(data["canastas"], f"{path}.canastas"),
         opened=_bool(data, "opened", path),
-        may_look_kitty=_bool(data, "may_look_kitty", path),
         kitty_taken=_bool(data, "kitty_taken", path),
         score=_int(data, "score", path, None),
     )
@@ -1063,7 +1053,6 @@ def _public_player(value: object, path: str, rules: Rules) -> PublicPlayer:
         red_threes=_int(data, "red_threes", path, 0),
         canastas=_mask(data["canastas"], f"{path}.canastas"),
         opened=_bool(data, "opened", path),
-        may_look_kitty=_bool(data, "may_look_kitty", path),
         kitty_taken=_bool(data, "kitty_taken", path),
         score=_int(data, "score", path, None),
     )

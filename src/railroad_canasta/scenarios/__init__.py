@@ -939,7 +939,6 @@ class _Builder:
                 red_threes=p.red_threes,
                 canastas=masks[seat],
                 opened=bool(p.melds) if p.opened is None else p.opened,
-                may_look_kitty=bool(masks[seat] & ~CanastaKind.BLACK),
                 kitty_taken=p.kitty_taken,
                 score=p.score,
             )

@@ -697,17 +697,23 @@ def legal_moves(state: GameState | PlayerView) -> Sequence[Move]:
     """Every legal move in ``state``, each once, in a fixed order (simplest first).
 
     The result is a tuple: count it with ``len``, iterate it, test ``move in``
-    it. It is computed once per state and kept. ``state`` may also be the
-    view of the player to move (:func:`~railroad_canasta.variants.railroad.views.view`): the
-    moves are the same.
+    it. ``state`` may also be the view of the player to move
+    (:func:`~railroad_canasta.view`): the moves are the same.
     """
     if not isinstance(state, GameState):
         from railroad_canasta.variants.railroad.views import legal_moves_of_view
 
         return legal_moves_of_view(state)
-    cached = state._legal
-    if cached is not None:
-        return cached  # type: ignore[return-value]
+    global _LAST
+    last = _LAST
+    # The memo holds the last state asked about, so its identity cannot be reused by another object:
+    # a state changed by ``attrs.evolve`` or ``replace`` is a new object and misses.
+    if last[0] is state:
+        return last[1]
     moves = tuple(_candidates(state))
-    object.__setattr__(state, "_legal", moves)
+    _LAST = (state, moves)
     return moves
+
+
+#: The last state whose moves were listed, and its moves (``apply`` right after ``legal_moves`` reuses them).
+_LAST: tuple[object, tuple[Move, ...]] = (None, ())

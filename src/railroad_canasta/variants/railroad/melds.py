@@ -18,7 +18,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["ALL_CANASTAS", "CanastaKind", "TableMeld", "canasta_bonus", "meld_problem"]
+__all__ = ["ALL_CANASTAS", "LOOKING_CANASTAS", "CanastaKind", "TableMeld", "canasta_bonus", "meld_problem"]
 
 #: Cards in a complete meld (R-MLD-2).
 CANASTA_SIZE = 7
@@ -44,6 +44,8 @@ class CanastaKind(enum.IntFlag):
 
 #: The mask of a player holding every kind of canasta (R-OUT-1).
 ALL_CANASTAS = 15
+#: The canastas that let their owner look at the kitty: every kind but black (R-KIT-1).
+LOOKING_CANASTAS = int(CanastaKind.RED | CanastaKind.WILD | CanastaKind.SEVENS)
 
 
 def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:

@@ -12,7 +12,7 @@ import enum
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
-from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, TableMeld
+from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, LOOKING_CANASTAS, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = [
@@ -115,6 +115,12 @@ class Standing:
         return self.canastas == ALL_CANASTAS
 
     @property
+    def may_look_kitty(self) -> bool:
+        """The player has completed a red, wild or sevens canasta and may look at their kitty (R-KIT-1)."""
+        # rule: R-KIT-1
+        return bool(self.canastas & LOOKING_CANASTAS)
+
+    @property
     def has_sevens_canasta(self) -> bool:
         """The player has completed a sevens canasta (R-PIL-1)."""
         return bool(self.canastas & 8)
@@ -172,8 +178,6 @@ class PlayerState(Standing):
     canastas: int = 0
     #: The requirement of the round has been met (R-REQ-3).
     opened: bool = False
-    #: The player has completed a non-black canasta and may look at the kitty (R-KIT-1).
-    may_look_kitty: bool = False
     #: The kitty has been taken (R-KIT-2).
     kitty_taken: bool = False
     #: Cumulative score before this round.
@@ -189,7 +193,6 @@ class PlayerState(Standing):
             get("red_threes", self.red_threes),  # type: ignore[arg-type]
             get("canastas", self.canastas),  # type: ignore[arg-type]
             get("opened", self.opened),  # type: ignore[arg-type]
-            get("may_look_kitty", self.may_look_kitty),  # type: ignore[arg-type]
             get("kitty_taken", self.kitty_taken),  # type: ignore[arg-type]
             get("score", self.score),  # type: ignore[arg-type]
         )
@@ -242,7 +245,6 @@ class GameState(Table):
     history: tuple[RoundResult, ...] = ()
     #: The game's result once it is over.
     result: GameResult | None = None
-    _legal: object = attrs.field(default=None, eq=False, repr=False, hash=False, alias="_legal")
 
     @property
     def mover(self) -> PlayerState:
@@ -250,7 +252,7 @@ class GameState(Table):
         return self.players[self.to_move]
 
     def replace(self, **changes: object) -> GameState:
-        """A copy with some fields changed (faster than ``attrs.evolve``; the legal-move cache is dropped)."""
+        """A copy with some fields changed (faster than ``attrs.evolve``)."""
         get = changes.get
         return _STATE(
             get("rules", self.rules),  # type: ignore[arg-type]

@@ -259,10 +259,8 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
     hand, melds, gained, mask, completed = step
     rules = state.rules
     turn_canasta = state.turn_canasta
-    may_look = player.may_look_kitty
     if completed is not None and completed is not CanastaKind.BLACK:
         # rule: R-KIT-1
-        may_look = True
         turn_canasta = True
     turn_points = state.turn_points
     opened = player.opened
@@ -281,7 +279,7 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
                 # rule: R-DEC-12
                 hand = _add(hand, pending)  # type: ignore[arg-type]
                 pending = None
-    player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened, may_look_kitty=may_look)
+    player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened)
     state = _with_mover(
         state, player, turn_points=turn_points, turn_canasta=turn_canasta, pending=pending, **changes
     )

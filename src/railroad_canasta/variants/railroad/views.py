@@ -78,8 +78,6 @@ class PublicPlayer(Standing):
     canastas: int = 0
     #: The requirement of the round has been met (R-REQ-3).
     opened: bool = False
-    #: The player may look at their own kitty (R-KIT-1).
-    may_look_kitty: bool = False
     #: The kitty has been taken (R-KIT-2).
     kitty_taken: bool = False
     #: Cumulative score before this round.
@@ -154,7 +152,6 @@ def _public(player: PlayerState) -> PublicPlayer:
         player.red_threes,
         player.canastas,
         player.opened,
-        player.may_look_kitty,
         player.kitty_taken,
         player.score,
     )
@@ -212,7 +209,6 @@ def stand_in_state(view: PlayerView) -> GameState:
             red_threes=p.red_threes,
             canastas=p.canastas,
             opened=p.opened,
-            may_look_kitty=p.may_look_kitty,
             kitty_taken=p.kitty_taken,
             score=p.score,
         )
