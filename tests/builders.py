@@ -40,7 +40,6 @@ from railroad_canasta import (
     parse_kinds,
 )
 from railroad_canasta.core.cards import KIND_COUNT, Counts, counts_of, empty_counts, pack_counts
-from railroad_canasta.variants.railroad.melds import CanastaKind
 
 __all__ = [
     "FOUR_CANASTAS",
