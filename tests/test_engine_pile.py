@@ -63,7 +63,7 @@ def test_a_black_three_on_top_stops_the_pile() -> None:
     assert state.pile_stopped
     assert clause_of(state, "take-top") == "R-PIL-3"
     problem = why_illegal(state, TakePile(Kind.NINE))
-    assert problem is not None and problem[0] == "R-PIL-3"
+    assert problem is not None and problem.clause == "R-PIL-3"
     assert legal_texts(state) == {"draw"}
 
 

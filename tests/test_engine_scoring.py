@@ -165,7 +165,7 @@ def test_game_goes_on_below_20000_and_no_move_after_the_end() -> None:
     over = _end_round([20005, 100])
     assert legal_moves(over) == ()
     problem = why_illegal(over, legal_moves(below)[0])
-    assert problem is not None and problem[0] == "R-GAM-1"
+    assert problem is not None and problem.clause == "R-GAM-1"
 
 
 @pytest.mark.clause("R-GAM-2")

@@ -186,14 +186,14 @@ def test_black_three_upcard_stops_only_the_first_turn() -> None:
     assert [str(m) for m in legal_moves(state)] == ["draw"]
     for rank in (Kind.NINE, Kind.KING):
         problem = why_illegal(state, TakePile(rank))
-        assert problem is not None and problem[0] == "R-PIL-3"
+        assert problem is not None and problem.clause == "R-PIL-3"
     state = apply(state, "draw")
     card = next(k for k in reversed(Kind) if state.mover.hand[k] and k.is_natural and k is not Kind.SEVEN)
     state = apply(state, f"discard {card}")
     assert state.pile == (Kind.BLACK_THREE, card)
     assert not state.pile_stopped
     problem = why_illegal(state, TakePile(card))
-    assert problem is None or problem[0] != "R-PIL-3"
+    assert problem is None or problem.clause != "R-PIL-3"
 
 
 @pytest.mark.clause("R-DEC-4")

@@ -37,5 +37,5 @@ def test_every_unlisted_move_is_rejected_with_a_clause(state: GameState) -> None
             apply(state, move)
         problem = why_illegal(state, move)
         assert problem is not None
-        assert info.value.clause == problem[0]
+        assert info.value.clause == problem.clause
         assert info.value.clause.startswith("R-")

@@ -27,7 +27,7 @@ import attrs
 
 __all__ = ["Guard", "GuardOutcome", "GuardTable", "Violation", "explain", "first_violation"]
 
-C = TypeVar("C")
+C = TypeVar("C", contravariant=True)
 
 
 @attrs.frozen

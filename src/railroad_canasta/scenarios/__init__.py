@@ -1252,13 +1252,13 @@ def _verdict(state: GameState, move: Move) -> tuple[bool, str, str]:
     if listed and problem is None:
         return True, "", ""
     if problem is not None and not listed:
-        return False, problem[0], problem[1]
+        return False, problem.clause, problem.reason
     if listed:
         assert problem is not None
         return (
             False,
-            problem[0],
-            f"{problem[1]} (yet legal_moves lists the move: the engine disagrees with itself)",
+            problem.clause,
+            f"{problem.reason} (yet legal_moves lists the move: the engine disagrees with itself)",
         )
     return False, "", "not among the legal moves, yet why_illegal finds no broken clause"
 
@@ -1322,7 +1322,7 @@ def _run_check(
 
 def _why_text(state: GameState, move: Move) -> str:
     problem = why_illegal(state, move)
-    return f"{move}: illegal [{problem[0]}]: {problem[1]}" if problem else f"{move}: not listed"
+    return f"{move}: illegal [{problem.clause}]: {problem.reason}" if problem else f"{move}: not listed"
 
 
 def _context(expectation: Expectation) -> str:

@@ -39,7 +39,8 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.variants.railroad.legal import Step, legal_moves, pickup_melds, step_result, why_illegal
+from railroad_canasta.variants.railroad.guards import why_illegal
+from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
 from railroad_canasta.variants.railroad.rules import RAILROAD, KittyTiming, Rules, UpcardRule
 from railroad_canasta.variants.railroad.scoring import score_player
@@ -51,6 +52,7 @@ from railroad_canasta.variants.railroad.state import (
     RoundEnd,
     RoundResult,
 )
+from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_result
 
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
@@ -317,7 +319,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         # rule: R-DEC-12
         hand_t = player.hand
         pending = tuple(rest)
-    step: Step = (hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
+    step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
     return _after_meld(
         state, player, step, pile=(), pile_frozen=False, stock=stock, phase=Phase.MELD, pending=pending
@@ -340,7 +342,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         stock = state.stock
         pile = state.pile[:-1]
         frozen = state.pile_frozen
-    step: Step = (player.hand, melds, KIND_POINTS[top], mask, completed)
+    step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
     return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, phase=Phase.MELD)
 
 
@@ -429,6 +431,6 @@ def apply(state: GameState, move: Move | str) -> GameState:
     if move not in legal_moves(state):
         problem = why_illegal(state, move)
         if problem is None:  # pragma: no cover - the oracle tests keep the two in step
-            problem = ("R-TRN-2", "the move is not among the legal moves")
-        raise IllegalMoveError(move, *problem)
+            raise IllegalMoveError(move, "R-TRN-2", "the move is not among the legal moves")
+        raise IllegalMoveError(move, problem.clause, problem.reason)
     return _PROCESS[type(move)](state, move)

@@ -1,0 +1,632 @@
+"""Meld steps: the guard tables of one ``meld`` or ``add`` from a hand onto a player's melds.
+
+A meld step is judged on a small :class:`StepContext` (hand, melds, canastas,
+the move, the rules) rather than on a whole state, so the requirement search
+(:mod:`~railroad_canasta.variants.railroad.requirement`) can try steps on
+hands that are not yet anybody's. :func:`step_table` picks the table of a
+move; :func:`meld_step` evaluates it and answers the broken rule or the
+:class:`Step` it makes. The floor guards (:data:`FLOOR_GUARDS`, how many
+cards a player must keep) serve the pickups too.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
+from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CANASTA_SIZE,
+    MAX_WILDS,
+    MIN_MELD,
+    MIN_NATURALS,
+    CanastaKind,
+    TableMeld,
+)
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import PlayerState
+
+__all__ = [
+    "FLOOR_GUARDS",
+    "FloorFacts",
+    "Step",
+    "StepContext",
+    "floor_holds",
+    "meld_step",
+    "pickup_melds",
+    "step_candidates",
+    "step_result",
+    "step_table",
+]
+
+_J = Kind.JOKER
+_T = Kind.TWO
+_SEVEN = Kind.SEVEN
+_B3 = Kind.BLACK_THREE
+_SEVENS_BIT = int(CanastaKind.SEVENS)
+_NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
+
+
+class Step(NamedTuple):
+    """What a meld step (or a pickup's meld) makes: the new hand, melds and canastas."""
+
+    hand: Counts
+    melds: tuple[TableMeld, ...]
+    #: Card values melded by the step (R-REQ-1).
+    gained: int
+    #: The canasta mask after the step.
+    mask: int
+    #: The canasta the step completed, if any.
+    completed: CanastaKind | None
+
+
+def _rank_name(rank: Kind) -> str:
+    return "wild cards" if rank is _J else str(rank)
+
+
+# ------------------------------------------------------------------------------------------- floor
+
+
+class FloorFacts(Protocol):
+    """What the floor guards look at: the hand a play leaves and what the player holds after it."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def after(self) -> Counts: ...
+    @property
+    def extra(self) -> int: ...
+    @property
+    def new_mask(self) -> int: ...
+    @property
+    def sevens_ok_after(self) -> bool: ...
+    @property
+    def sevens_only_before(self) -> bool: ...
+    @property
+    def is_meld(self) -> bool: ...
+
+
+def _left(f: FloorFacts) -> int:
+    """Cards the player will hold: the hand left plus cards joining it this turn (a held pile)."""
+    return sum(f.after) + f.extra
+
+
+def _final_discard_kept(f: FloorFacts) -> str | None:
+    # A hand of 7s that cannot be discarded may be melded away entirely (R-END-3): no floor applies.
+    if f.sevens_only_before or f.new_mask != ALL_CANASTAS:
+        return None
+    if f.rules.going_out_requires_discard and _left(f) < 1:
+        return "going out needs a final discard: keep one card to discard"
+    return None
+
+
+def _last_card_not_seven(f: FloorFacts) -> str | None:
+    if f.sevens_only_before or f.new_mask != ALL_CANASTAS or not f.rules.keep_two_cards:
+        return None
+    if _left(f) == 1 and f.extra == 0 and f.after[_SEVEN] == 1:
+        return "your last card would be a 7, which may not be the final discard (R-OUT-2)"
+    return None
+
+
+def _hand_not_emptied(f: FloorFacts) -> str | None:
+    if f.sevens_only_before or f.new_mask == ALL_CANASTAS or _left(f) >= 1:
+        return None
+    return "you may not empty your hand without going out (you need a canasta of every kind)"
+
+
+def _two_cards_kept(f: FloorFacts) -> str | None:
+    if f.sevens_only_before or f.new_mask == ALL_CANASTAS or not f.rules.keep_two_cards:
+        return None
+    if _left(f) < 2:
+        return "you may not go out, so you must keep two cards (one to discard, one to hold)"
+    return None
+
+
+def _not_only_sevens(f: FloorFacts) -> str | None:
+    if f.sevens_only_before or not f.is_meld or f.rules.allow_hand_of_sevens or f.sevens_ok_after:
+        return None
+    total = _left(f)
+    if f.extra == 0 and total and f.after[_SEVEN] == total:
+        return "this would leave you only 7s, which you could not discard"
+    return None
+
+
+#: How many cards a play must leave in hand, in order (R-END-3 lifts them all for a hand of 7s).
+FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
+    # rule: R-DEC-15
+    Guard("R-DEC-15", "a player going out keeps a card for the final discard", _final_discard_kept),
+    # rule: R-DEC-19
+    Guard("R-DEC-19", "a player going out is not left with a lone 7", _last_card_not_seven),
+    # rule: R-HND-1
+    Guard("R-HND-1", "a player who may not go out does not empty their hand", _hand_not_emptied),
+    # rule: R-DEC-19
+    Guard("R-DEC-19", "a player who may not go out keeps two cards", _two_cards_kept),
+    # rule: R-DEC-16
+    Guard("R-DEC-16", "a meld does not leave a hand of 7s that cannot be discarded", _not_only_sevens),
+)
+
+
+def floor_holds(f: FloorFacts) -> bool:
+    """Every floor guard holds: ``first_violation(FLOOR_GUARDS, f) is None``, answered fast when plain.
+
+    A play that leaves two cards or more, does not complete the last kind of canasta, and is made under
+    rules that allow a hand of 7s passes every floor guard without asking them.
+    """
+    if f.rules.allow_hand_of_sevens and f.new_mask != ALL_CANASTAS and sum(f.after) + f.extra >= 2:
+        return True
+    return first_violation(FLOOR_GUARDS, f) is None
+
+
+# -------------------------------------------------------------------------------------- the context
+
+
+class StepContext:
+    """One meld step judged on a hand: what its guards read, the step computed once when first needed.
+
+    ``others_sevens``: every other player has a sevens canasta; ``extra``: cards that will join the hand
+    this turn (a pile held for the requirement, R-DEC-12); ``pending``: those cards by kind.
+    """
+
+    __slots__ = (
+        "_step",
+        "extra",
+        "hand",
+        "mask",
+        "melds",
+        "move",
+        "others_sevens",
+        "pending",
+        "rules",
+        "sevens_only_before",
+    )
+
+    def __init__(
+        self,
+        hand: Counts,
+        melds: tuple[TableMeld, ...],
+        mask: int,
+        move: StartMeld | AddToMeld,
+        rules: Rules,
+        others_sevens: bool,
+        extra: int,
+        pending: Counts | None = None,
+    ) -> None:
+        self.hand = hand
+        self.melds = melds
+        self.mask = mask
+        self.move = move
+        self.rules = rules
+        self.others_sevens = others_sevens
+        self.extra = extra
+        self.pending = pending
+        self._step: Step | None = None
+        card = move.rank if isinstance(move, StartMeld) else move.card
+        self.sevens_only_before = (
+            card is _SEVEN and not (others_sevens and mask & _SEVENS_BIT) and sum(hand) == hand[_SEVEN]
+        )
+
+    @property
+    def step(self) -> Step:
+        """The step's outcome (valid once the guards on the cards held have passed)."""
+        step = self._step
+        if step is None:
+            step = self._step = step_result(self.hand, self.melds, self.mask, self.move)
+        return step
+
+    @property
+    def after(self) -> Counts:
+        return self.step.hand
+
+    @property
+    def new_mask(self) -> int:
+        return self.step.mask
+
+    @property
+    def sevens_ok_after(self) -> bool:
+        return self.others_sevens and bool(self.step.mask & _SEVENS_BIT)
+
+    @property
+    def is_meld(self) -> bool:
+        return True
+
+    @property
+    def current(self) -> TableMeld | None:
+        """The unfinished meld an ``add`` goes to."""
+        rank = self.move.rank
+        if rank is _B3:
+            return None
+        for m in self.melds:
+            if m.rank is rank and not m.is_complete:
+                return m
+        return None
+
+
+# ------------------------------------------------------------------------------ guards of any step
+
+
+def _needs(c: StepContext) -> tuple[tuple[Kind, int], ...]:
+    """The cards the step takes from the hand, by kind."""
+    move = c.move
+    if isinstance(move, AddToMeld):
+        return ((move.card, 1),)
+    need = [(_J, move.jokers), (_T, move.twos)]
+    if move.rank is not _J:
+        need.insert(0, (move.rank, move.naturals))
+    return tuple((k, n) for k, n in need if n)
+
+
+def _pile_not_used_early(c: StepContext) -> str | None:
+    pending = c.pending
+    if pending is None:
+        return None
+    needs = _needs(c)
+    if any(c.hand[k] < n for k, n in needs) and all(c.hand[k] + pending[k] >= n for k, n in needs):
+        return "cards of the pile taken before the requirement wait until it is met"
+    return None
+
+
+def _no_unfinished_twin(c: StepContext) -> str | None:
+    rank = c.move.rank
+    for m in c.melds:
+        if m.rank is rank and not m.is_complete:
+            return f"you already have an unfinished meld of {_rank_name(rank)}"
+    return None
+
+
+def _holds(kind: Kind, count: int, hand: Counts) -> str | None:
+    if hand[kind] >= count:
+        return None
+    if kind is _J:
+        return f"you hold only {hand[_J]} jokers"
+    if kind is _T:
+        return f"you hold only {hand[_T]} 2s"
+    if kind is _B3:
+        return f"you hold only {hand[_B3]} black 3s"
+    return f"you hold only {hand[kind]} of {kind}"
+
+
+_PILE_WAITS = Guard(
+    "R-DEC-12", "cards of a pile held for the requirement are not melded", _pile_not_used_early
+)
+_NO_TWIN = Guard("R-MLD-3", "the player has no unfinished meld of the rank", _no_unfinished_twin)
+
+
+# --------------------------------------------------------------------------------------- meld ...
+
+
+def _start(c: StepContext) -> StartMeld:
+    move = c.move
+    assert isinstance(move, StartMeld)
+    return move
+
+
+def _not_negative(c: StepContext) -> str | None:
+    m = _start(c)
+    return "a meld cannot take a negative number of cards" if min(m.naturals, m.jokers, m.twos) < 0 else None
+
+
+def _holds_naturals(c: StepContext) -> str | None:
+    m = _start(c)
+    return _holds(m.rank, m.naturals, c.hand)
+
+
+def _holds_jokers(c: StepContext) -> str | None:
+    return _holds(_J, _start(c).jokers, c.hand)
+
+
+def _holds_twos(c: StepContext) -> str | None:
+    return _holds(_T, _start(c).twos, c.hand)
+
+
+_NOT_NEGATIVE = Guard("R-TRN-4", "a meld takes no negative number of cards", _not_negative)
+_HOLDS_JOKERS = Guard("R-TRN-4", "the player holds the jokers", _holds_jokers)
+_HOLDS_TWOS = Guard("R-TRN-4", "the player holds the 2s", _holds_twos)
+
+
+def _three_cards(c: StepContext) -> str | None:
+    m = _start(c)
+    return (
+        None
+        if m.naturals + m.jokers + m.twos == MIN_MELD
+        else "a meld starts with exactly 3 cards; add more one at a time"
+    )
+
+
+def _two_naturals(c: StepContext) -> str | None:
+    return None if _start(c).naturals >= MIN_NATURALS else "a meld needs at least 2 natural cards"
+
+
+def _plain_sevens(c: StepContext) -> str | None:
+    m = _start(c)
+    if m.rank is _SEVEN and (m.jokers or m.twos) and c.rules.sevens_natural_only:
+        return "a meld of 7s takes no wild cards"
+    return None
+
+
+#: Starting a meld of a natural rank (4 to A).
+NATURAL_MELD: GuardTable[StepContext] = (
+    _NOT_NEGATIVE,
+    # rule: R-TRN-4
+    Guard("R-TRN-4", "a meld starts with exactly 3 cards", _three_cards),
+    # rule: R-MLD-4
+    Guard("R-MLD-4", "a meld has at least 2 natural cards", _two_naturals),
+    # rule: R-DEC-8
+    Guard("R-DEC-8", "a meld of 7s takes no wild cards (under these rules)", _plain_sevens),
+    _PILE_WAITS,
+    # rule: R-TRN-4
+    Guard("R-TRN-4", "the player holds the natural cards", _holds_naturals),
+    _HOLDS_JOKERS,
+    _HOLDS_TWOS,
+    # rule: R-MLD-3
+    _NO_TWIN,
+    *FLOOR_GUARDS,
+)
+
+
+def _wild_melds_allowed(c: StepContext) -> str | None:
+    return None if c.rules.wild_melds else "melds of wild cards only are not allowed under these rules"
+
+
+def _three_wilds(c: StepContext) -> str | None:
+    m = _start(c)
+    if m.naturals or m.jokers + m.twos != MIN_MELD:
+        return "a wild meld starts with exactly 3 wild cards and no natural card"
+    return None
+
+
+#: Starting a meld of wild cards.
+WILD_MELD: GuardTable[StepContext] = (
+    _NOT_NEGATIVE,
+    # rule: R-DEC-9
+    Guard("R-DEC-9", "melds of wild cards are allowed (under these rules)", _wild_melds_allowed),
+    Guard("R-DEC-9", "a wild meld starts with exactly 3 wild cards", _three_wilds),
+    _PILE_WAITS,
+    _HOLDS_JOKERS,
+    _HOLDS_TWOS,
+    _NO_TWIN,
+    *FLOOR_GUARDS,
+)
+
+
+def _going_out(c: StepContext) -> str | None:
+    if c.mask == ALL_CANASTAS:
+        return None
+    return "black 3s are melded only when going out, with a canasta of every kind"
+
+
+def _no_wild_threes(c: StepContext) -> str | None:
+    m = _start(c)
+    return "a meld of black 3s takes no wild cards" if m.jokers or m.twos else None
+
+
+def _three_black_threes(c: StepContext) -> str | None:
+    return None if _start(c).naturals >= MIN_MELD else "a meld of black 3s needs at least 3 of them"
+
+
+def _last_meld(c: StepContext) -> str | None:
+    remaining = sum(c.hand) - _start(c).naturals
+    need_left = 1 if c.rules.going_out_requires_discard else 0
+    if remaining > 1 or remaining < need_left:
+        return "black 3s are melded only as the last meld: exactly one card must remain to discard"
+    return None
+
+
+def _final_card_not_seven(c: StepContext) -> str | None:
+    remaining = sum(c.hand) - _start(c).naturals
+    if remaining == 1 and c.hand[_SEVEN] == 1:
+        return "the card left to discard would be a 7, which may not be the final discard"
+    return None
+
+
+#: The black-3 meld of a player going out.
+BLACK_THREE_MELD: GuardTable[StepContext] = (
+    _NOT_NEGATIVE,
+    # rule: R-MLD-5
+    Guard("R-MLD-5", "black 3s are melded by a player with a canasta of every kind", _going_out),
+    Guard("R-MLD-5", "a meld of black 3s takes no wild cards", _no_wild_threes),
+    Guard("R-MLD-5", "a meld of black 3s has at least 3 cards", _three_black_threes),
+    _PILE_WAITS,
+    Guard("R-TRN-4", "the player holds the black 3s", _holds_naturals),
+    Guard("R-MLD-5", "the black-3 meld is the last: one card remains to discard", _last_meld),
+    # rule: R-OUT-2
+    Guard("R-OUT-2", "the card left for the final discard is not a 7", _final_card_not_seven),
+)
+
+
+def _meldable(c: StepContext) -> str | None:
+    return f"there is no meld of {c.move.rank}: red 3s are never melded"
+
+
+#: A meld of a kind that is never melded (red 3s, 2s as a rank).
+NO_MELD: GuardTable[StepContext] = (
+    _NOT_NEGATIVE,
+    # rule: R-CRD-5
+    Guard("R-CRD-5", "the rank can be melded", _meldable),
+)
+
+
+# ---------------------------------------------------------------------------------------- add ...
+
+
+def _add(c: StepContext) -> AddToMeld:
+    move = c.move
+    assert isinstance(move, AddToMeld)
+    return move
+
+
+def _not_complete(c: StepContext) -> str | None:
+    rank = c.move.rank
+    if c.current is None and rank is not _B3 and any(m.rank is rank for m in c.melds):
+        return f"your meld of {_rank_name(rank)} is complete: it takes no more cards"
+    return None
+
+
+def _has_unfinished(c: StepContext) -> str | None:
+    if c.current is None:
+        return f"you have no unfinished meld of {_rank_name(c.move.rank)} to add to"
+    return None
+
+
+def _holds_card(c: StepContext) -> str | None:
+    card = _add(c).card
+    return None if c.hand[card] >= 1 else f"you hold no {card}"
+
+
+def _wild_into_sevens(c: StepContext) -> str | None:
+    m = _add(c)
+    if m.card.is_wild and m.rank is _SEVEN and c.rules.sevens_natural_only:
+        return "a meld of 7s takes no wild cards"
+    return None
+
+
+def _wild_limit(c: StepContext) -> str | None:
+    m = _add(c)
+    current = c.current
+    if m.card.is_wild and m.rank is not _J and current is not None and current.wilds >= MAX_WILDS:
+        return "a meld holds at most 3 wild cards"
+    return None
+
+
+def _wild_meld_wild(c: StepContext) -> str | None:
+    m = _add(c)
+    return "a wild meld holds only wild cards" if m.rank is _J and not m.card.is_wild else None
+
+
+def _same_rank(c: StepContext) -> str | None:
+    m = _add(c)
+    if m.card.is_wild or m.rank is _J or m.card is m.rank:
+        return None
+    return f"a meld of {m.rank} takes only {m.rank}s and wild cards"
+
+
+#: Adding one card to an unfinished meld.
+ADD: GuardTable[StepContext] = (
+    # rule: R-MLD-2
+    Guard("R-MLD-2", "a complete meld (a canasta) takes no more cards", _not_complete),
+    # rule: R-MLD-1
+    Guard("R-MLD-1", "the player has an unfinished meld of the rank", _has_unfinished),
+    _PILE_WAITS,
+    # rule: R-TRN-4
+    Guard("R-TRN-4", "the player holds the card", _holds_card),
+    Guard("R-DEC-8", "a meld of 7s takes no wild cards (under these rules)", _wild_into_sevens),
+    # rule: R-MLD-4
+    Guard("R-MLD-4", "a meld holds at most 3 wild cards", _wild_limit),
+    Guard("R-DEC-9", "a wild meld holds only wild cards", _wild_meld_wild),
+    Guard("R-MLD-1", "a meld takes cards of its rank and wild cards", _same_rank),
+    *FLOOR_GUARDS,
+)
+
+
+def step_table(move: StartMeld | AddToMeld) -> GuardTable[StepContext]:
+    """The guard table that judges ``move``."""
+    if isinstance(move, AddToMeld):
+        return ADD
+    rank = move.rank
+    if rank is _B3:
+        return BLACK_THREE_MELD
+    if rank is _J:
+        return WILD_MELD
+    return NATURAL_MELD if rank.is_natural else NO_MELD
+
+
+def meld_step(context: StepContext) -> Violation | Step:
+    """The first rule the step breaks, or the step it makes (the requirement is not checked here)."""
+    problem = first_violation(step_table(context.move), context)
+    return problem if problem is not None else context.step
+
+
+# ------------------------------------------------------------------------------------- computation
+
+
+def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: StartMeld | AddToMeld) -> Step:
+    """The outcome of a meld step whose guards hold: hand, melds, values melded, canastas."""
+    left = list(hand)
+    if isinstance(move, StartMeld):
+        rank, n, j, t = move.rank, move.naturals, move.jokers, move.twos
+        if rank is not _J:
+            left[rank] -= n
+        left[_J] -= j
+        left[_T] -= t
+        new = TableMeld(rank, n, j, t)
+        melds = (*melds, new)
+    else:
+        rank, card = move.rank, move.card
+        index = next(
+            i for i, m in enumerate(melds) if m.rank is rank and m.naturals + m.jokers + m.twos < CANASTA_SIZE
+        )
+        left[card] -= 1
+        new = melds[index].added(card)
+        melds = (*melds[:index], new, *melds[index + 1 :])
+        n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
+    completed = new.canasta_kind
+    new_mask = mask | completed.value if completed is not None else mask
+    return Step(tuple(left), melds, n * KIND_POINTS[rank] + 50 * j + 20 * t, new_mask, completed)
+
+
+def pickup_melds(
+    player: PlayerState, rank: Kind, naturals: int
+) -> tuple[tuple[TableMeld, ...], int, CanastaKind | None]:
+    """The player's melds, canasta mask and canasta completed once ``naturals`` cards of ``rank`` from a
+    pickup are melded: onto their unfinished meld of that rank, or as a new meld (R-PIL-4, R-PIL-5, R-DEC-18).
+    """
+    existing = player.unfinished_meld(rank)
+    if existing is None:
+        new = TableMeld(rank, naturals)
+        melds = (*player.melds, new)
+    else:
+        new = TableMeld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
+        melds = tuple(new if m is existing else m for m in player.melds)
+    completed = new.canasta_kind
+    return melds, player.canastas | completed.value if completed is not None else player.canastas, completed
+
+
+def step_candidates(
+    hand: Counts, melds: tuple[TableMeld, ...], rules: Rules
+) -> list[tuple[StartMeld | AddToMeld, int]]:
+    """The meld steps whose cards are in hand and whose meld would be well formed, with the cards each uses.
+
+    A fast pre-filter of the step tables: whether each is legal (cards kept in hand, the requirement) is for
+    the guards to say; the oracle tests prove that nothing legal is left out.
+    """
+    out: list[tuple[StartMeld | AddToMeld, int]] = []
+    jokers, twos = hand[_J], hand[_T]
+    sevens_plain = rules.sevens_natural_only
+    # rule: R-MLD-2
+    unfinished: dict[Kind, TableMeld] = {}
+    for m in melds:
+        if m.naturals + m.jokers + m.twos < CANASTA_SIZE and m.rank is not _B3:
+            unfinished[m.rank] = m
+    for rank in _NATURALS_HIGH_FIRST:
+        count = hand[rank]
+        meld = unfinished.get(rank)
+        wild_ok = not (sevens_plain and rank is _SEVEN)
+        if meld is not None:
+            if count:
+                out.append((add_to_meld(rank, rank), 1))
+            if wild_ok and meld.jokers + meld.twos < MAX_WILDS:
+                if jokers:
+                    out.append((add_to_meld(rank, _J), 1))
+                if twos:
+                    out.append((add_to_meld(rank, _T), 1))
+        elif count >= MIN_NATURALS:
+            if count >= MIN_MELD:
+                out.append((start_meld(rank, 3), 3))
+            if wild_ok:
+                if jokers:
+                    out.append((start_meld(rank, 2, 1, 0), 3))
+                if twos:
+                    out.append((start_meld(rank, 2, 0, 1), 3))
+    if rules.wild_melds:
+        if _J in unfinished:
+            if jokers:
+                out.append((add_to_meld(_J, _J), 1))
+            if twos:
+                out.append((add_to_meld(_J, _T), 1))
+        elif jokers + twos >= MIN_MELD:
+            for j in range(min(jokers, 3), -1, -1):
+                t = 3 - j
+                if t <= twos:
+                    out.append((start_meld(_J, 0, j, t), 3))
+    return out
