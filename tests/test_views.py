@@ -6,13 +6,14 @@ the stock lie face down), R-PIL-2, R-PIL-3 (the pile's status is public), R-DEC-
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import railroad_canasta as rc
 from builders import counts, make_state
-from railroad_canasta import Kind, Phase, apply, legal_moves, new_game
+from railroad_canasta import GameState, Kind, Phase, apply, legal_moves, new_game
 from railroad_canasta.io.records import view_to_dict
 from railroad_canasta.testing.strategies import hidden_variants, reachable_states, states_with_viewer
 from railroad_canasta.variants.railroad.melds import TableMeld
@@ -20,8 +21,6 @@ from railroad_canasta.variants.railroad.views import (
     PlayerView,
     PublicPlayer,
     ViewError,
-    legal_moves_of_view,
-    stand_in_state,
     view,
 )
 
@@ -112,8 +111,9 @@ def test_view_of_a_seat_not_at_the_table_is_refused() -> None:
 def test_legal_moves_of_another_players_view_are_refused() -> None:
     """A player who is not to move cannot list the mover's moves: they do not see the mover's hand."""
     state = new_game(rc.RAILROAD, seed=3)
-    with pytest.raises(ViewError, match="do not see"):
-        legal_moves_of_view(view(state, 1 - state.to_move))
+    for phase in (Phase.DRAW, Phase.MELD, Phase.KITTY):
+        with pytest.raises(ViewError, match="do not see"):
+            legal_moves(view(attrs.evolve(state, phase=phase), 1 - state.to_move))
 
 
 def test_legal_moves_between_rounds_come_from_any_view() -> None:
@@ -122,20 +122,27 @@ def test_legal_moves_between_rounds_come_from_any_view() -> None:
     state = apply(state, "draw")
     assert state.phase is Phase.ROUND_OVER
     for seat in (0, 1):
-        assert legal_moves_of_view(view(state, seat)) == legal_moves(state) == (rc.NextRound(),)
+        assert legal_moves(view(state, seat)) == legal_moves(state) == (rc.NextRound(),)
 
 
-def test_stand_in_state_keeps_what_the_view_holds() -> None:
-    """The stand-in state has the viewer's hand, the table and the sizes; hidden cards are placeholders."""
+def test_legal_moves_of_a_view_build_no_state() -> None:
+    """The moves of a view come from the view itself: no GameState is made while listing them."""
     state = apply(new_game(rc.RAILROAD, seed=5), "draw")
     seen = view(state, state.to_move)
-    stand_in = stand_in_state(seen)
-    assert stand_in.mover.hand == state.mover.hand
-    assert len(stand_in.stock) == len(state.stock)
-    assert all(
-        p.hand[Kind.JOKER] == sum(p.hand) for i, p in enumerate(stand_in.players) if i != state.to_move
-    )
-    assert view(stand_in, state.to_move) == seen
+    made: list[object] = []
+    original = GameState.__init__
+
+    def spy(self: GameState, *args: object, **kwargs: object) -> None:
+        made.append(self)
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    GameState.__init__ = spy  # type: ignore[method-assign]
+    try:
+        moves = legal_moves(seen)
+    finally:
+        GameState.__init__ = original  # type: ignore[method-assign]
+    assert moves == legal_moves(state)
+    assert made == []
 
 
 def test_view_repr_is_python() -> None:
@@ -152,7 +159,7 @@ def test_view_repr_is_python() -> None:
 def test_property_legal_moves_of_the_movers_view_are_the_states(case: tuple[rc.GameState, int]) -> None:
     """For any reachable state, the mover's view lists exactly legal_moves(state), in the same order."""
     state, _ = case
-    assert legal_moves_of_view(view(state, state.to_move)) == legal_moves(state)
+    assert legal_moves(view(state, state.to_move)) == legal_moves(state)
 
 
 @pytest.mark.clause("R-KIT-1", "R-SET-3")

@@ -69,7 +69,6 @@ from railroad_canasta.variants.railroad.views import (
     PlayerView,
     PublicPlayer,
     ViewError,
-    legal_moves_of_view,
     view,
 )
 
@@ -123,7 +122,6 @@ __all__ = [
     "is_legal",
     "json_schema",
     "legal_moves",
-    "legal_moves_of_view",
     "move_from_json",
     "move_to_json",
     "new_game",

@@ -39,7 +39,7 @@ from railroad_canasta.core.moves import (
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, CanastaKind, canasta_bonus
 from railroad_canasta.variants.railroad.requirement import can_reach
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import (
     ADD,
     BLACK_THREE_MELD,
@@ -86,18 +86,18 @@ PHASE_OF: Mapping[type[Move], Phase] = {
 # ----------------------------------------------------------------------------------- shared facts
 
 
-def others_sevens(state: GameState) -> bool:
+def others_sevens(state: Table) -> bool:
     """Every player but the mover has a sevens canasta (R-PIL-1)."""
     mover = state.to_move
     return all(p.canastas & _SEVENS_BIT for i, p in enumerate(state.players) if i != mover)
 
 
-def opening_unfinished(state: GameState) -> bool:
+def opening_unfinished(state: Table) -> bool:
     """The mover has begun their first meld of the round this turn and not yet reached the requirement."""
     return state.pending is not None or (not state.mover.opened and state.turn_points > 0)
 
 
-def _pending_size(state: GameState) -> int:
+def _pending_size(state: Table) -> int:
     return sum(state.pending) if state.pending is not None else 0
 
 
@@ -107,7 +107,7 @@ def _rest_of_pile(pile: tuple[Kind, ...]) -> int:
     return len(rest) - rest.count(_R3)
 
 
-def requirement_shortfall(state: GameState, step: Step, pending_extra: int) -> str | None:
+def requirement_shortfall(state: Table, step: Step, pending_extra: int) -> str | None:
     """Why a step before the requirement is met leaves it out of reach this turn, or ``None``."""
     player = state.mover
     if player.opened:
@@ -137,14 +137,14 @@ class MoveContext:
 
     __slots__ = ("move", "state")
 
-    def __init__(self, state: GameState, move: Move) -> None:
+    def __init__(self, state: Table, move: Move) -> None:
         self.state = state
         self.move = move
 
 
 class _StateAndMove(Protocol):
     @property
-    def state(self) -> GameState: ...
+    def state(self) -> Table: ...
     @property
     def move(self) -> object: ...
 
@@ -156,14 +156,14 @@ class MeldContext(StepContext):
 
     def __init__(
         self,
-        state: GameState,
+        state: Table,
         move: StartMeld | AddToMeld,
         others: bool | None = None,
         extra: int | None = None,
     ) -> None:
         player = state.mover
         super().__init__(
-            player.hand,
+            state.mover_hand,
             player.melds,
             player.canastas,
             move,
@@ -180,7 +180,7 @@ class PickupContext(MoveContext):
 
     __slots__ = ("_pickup", "pile", "player", "rank", "rules")
 
-    def __init__(self, state: GameState, move: Move) -> None:
+    def __init__(self, state: Table, move: Move) -> None:
         super().__init__(state, move)
         self.player = state.mover
         self.pile = pile = state.pile
@@ -197,13 +197,13 @@ class PickupContext(MoveContext):
             rank = self.rank
             if isinstance(self.move, TakePile):
                 melds, mask, completed = pickup_melds(player, rank, 3)
-                hand = list(player.hand)
+                hand = list(state.mover_hand)
                 hand[rank] -= 2
                 after: Counts = tuple(hand)
                 extra = _rest_of_pile(state.pile)
             else:
                 melds, mask, completed = pickup_melds(player, rank, 1)
-                after = player.hand
+                after = state.mover_hand
                 # rule: R-DEC-2
                 extra = _rest_of_pile(state.pile) if state.rules.top_card_pickup_takes_pile else 0
             pickup = self._pickup = (after, extra, mask, completed, melds)
@@ -294,7 +294,7 @@ def _frozen_pile_takable(c: PickupContext) -> str | None:
 
 def _holds_pair(c: PickupContext) -> str | None:
     rank = c.rank
-    if c.player.hand[rank] >= 2:
+    if c.state.mover_hand[rank] >= 2:
         return None
     frozen = "the pile is frozen: " if c.state.pile_frozen else ""
     return f"{frozen}you need two natural {rank}s to take the pile"
@@ -401,7 +401,7 @@ def _opening_done(c: MoveContext) -> str | None:
 
 def _holds_discard(c: MoveContext) -> str | None:
     card = _card(c)
-    return None if c.state.mover.hand[card] >= 1 else f"you hold no {card} to discard"
+    return None if c.state.mover_hand[card] >= 1 else f"you hold no {card} to discard"
 
 
 def _sevens_discardable(c: MoveContext) -> str | None:
@@ -446,7 +446,7 @@ def _opening_done_first(c: MoveContext) -> str | None:
 
 def _no_discard(c: MoveContext) -> str | None:
     state = c.state
-    hand = state.mover.hand
+    hand = state.mover_hand
     for kind in range(KIND_COUNT):
         if hand[kind] and first_violation(_DISCARD_RULES, MoveContext(state, discard(Kind(kind)))) is None:
             return f"you can still discard (e.g. {Kind(kind)}): the round goes on"
@@ -510,7 +510,7 @@ _BY_TYPE: Mapping[type[Move], str] = {
     EndTurn: "end-turn",
     NextRound: "next-round",
 }
-_CONTEXT: Mapping[type[Move], Callable[[GameState, Any], object]] = {
+_CONTEXT: Mapping[type[Move], Callable[[Table, Any], object]] = {
     TakePile: PickupContext,
     TakeTop: PickupContext,
     StartMeld: MeldContext,
@@ -527,9 +527,7 @@ def guard_table(move: Move) -> tuple[str, tuple[Guard[Never], ...]]:
     return name, TABLES[name]
 
 
-def meld_violation(
-    state: GameState, move: StartMeld | AddToMeld, others: bool, extra: int
-) -> Violation | None:
+def meld_violation(state: Table, move: StartMeld | AddToMeld, others: bool, extra: int) -> Violation | None:
     """The first guard after the common ones that a meld step fails (the generator's question).
 
     ``others`` and ``extra`` are :func:`others_sevens` and the size of the held pile, computed once per state.
@@ -538,7 +536,7 @@ def meld_violation(
     return first_violation(cast("GuardTable[MeldContext]", rows), MeldContext(state, move, others, extra))
 
 
-def _judge(state: GameState, move: Move) -> tuple[GuardTable[object], object]:
+def _judge(state: Table, move: Move) -> tuple[GuardTable[object], object]:
     """The table that judges ``move`` and the context its guards read."""
     given: object = move
     if not isinstance(given, Move):
@@ -547,7 +545,7 @@ def _judge(state: GameState, move: Move) -> tuple[GuardTable[object], object]:
     return cast("GuardTable[object]", table), _CONTEXT.get(type(move), MoveContext)(state, move)
 
 
-def why_illegal(state: GameState, move: Move) -> Violation | None:
+def why_illegal(state: Table, move: Move) -> Violation | None:
     """Why ``move`` is illegal in ``state``: the first guard of its table that fails; ``None`` if legal.
 
     Never raises for a :class:`~railroad_canasta.Move`, and never changes the state.
@@ -555,6 +553,6 @@ def why_illegal(state: GameState, move: Move) -> Violation | None:
     return first_violation(*_judge(state, move))
 
 
-def explain_move(state: GameState, move: Move) -> tuple[GuardOutcome, ...]:
+def explain_move(state: Table, move: Move) -> tuple[GuardOutcome, ...]:
     """Every guard of the table that judges ``move``, in order, with what it says in ``state``."""
     return explain(*_judge(state, move))

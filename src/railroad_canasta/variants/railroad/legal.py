@@ -10,9 +10,8 @@ pre-filters, which the oracle tests check against the guards).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from railroad_canasta.core.cards import KIND_COUNT, Kind
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     DRAW,
@@ -36,11 +35,8 @@ from railroad_canasta.variants.railroad.guards import (
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import MIN_MELD
-from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import step_candidates
-
-if TYPE_CHECKING:
-    from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
@@ -50,22 +46,21 @@ _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
 
 
-def is_legal(state: GameState, move: Move) -> bool:
+def is_legal(state: Table, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
     return move in legal_moves(state)
 
 
-def _meld_phase_moves(state: GameState) -> list[Move]:
-    """The legal moves of the meld phase, fast where a step is plainly safe, else by the validator."""
+def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
+    """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
     player = state.mover
-    hand = player.hand
     rules = state.rules
     out: list[Move] = []
-    discards = False
     # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2).
     if not opening_unfinished(state):
         sevens_ok = state.sevens_discardable()
         last = sum(hand) == 1
+        discards = False
         for k in range(KIND_COUNT - 1, -1, -1):
             if (
                 hand[k]
@@ -97,47 +92,45 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     return out
 
 
-def _candidates(state: GameState) -> list[Move]:
+def _candidates(state: Table) -> list[Move]:
     phase = state.phase
     if phase is Phase.DRAW:
+        hand = state.mover_hand
         out: list[Move] = [DRAW]
         top = state.top
         if top is not None and top >= _FOUR:
-            player = state.mover
-            # Cheap necessary conditions first; the validator decides.
-            move = take_pile(top)
-            if (
-                player.hand[top] >= 2
-                and first_violation(TAKE_PILE_GUARDS, PickupContext(state, move)) is None
-            ):
-                out.append(move)
+            # Cheap necessary conditions first; the guards decide.
+            if hand[top] >= 2:
+                pair = take_pile(top)
+                if first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None:
+                    out.append(pair)
             if (
                 not state.pile_frozen
-                and player.unfinished_meld(top) is not None
+                and state.mover.unfinished_meld(top) is not None
                 and first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
             ):
                 out.append(TAKE_TOP)
         return out
     if phase is Phase.MELD:
-        return _meld_phase_moves(state)
+        return _meld_phase_moves(state, state.mover_hand)
     if phase is Phase.KITTY:
+        state.mover_hand  # noqa: B018 - a view of another player may not list the mover's moves
         return [END_TURN, TAKE_KITTY]
     if phase is Phase.ROUND_OVER:
         return [NEXT_ROUND]
     return []
 
 
-def legal_moves(state: GameState | PlayerView) -> Sequence[Move]:
+def legal_moves(state: Table) -> Sequence[Move]:
     """Every legal move in ``state``, each once, in a fixed order (simplest first).
 
     The result is a tuple: count it with ``len``, iterate it, test ``move in``
     it. ``state`` may also be the view of the player to move
-    (:func:`~railroad_canasta.view`): the moves are the same.
+    (:func:`~railroad_canasta.view`): the moves are the same. Between rounds
+    and once the game is over the moves depend on no hand, so any player's
+    view answers; otherwise a view of another player raises
+    :class:`~railroad_canasta.ViewError`.
     """
-    if not isinstance(state, GameState):
-        from railroad_canasta.variants.railroad.views import legal_moves_of_view
-
-        return legal_moves_of_view(state)
     global _LAST
     last = _LAST
     # The memo holds the last state asked about, so its identity cannot be reused by another object:

@@ -107,7 +107,13 @@ class Standing:
     __slots__ = ()
     melds: tuple[TableMeld, ...]
     canastas: int
+    opened: bool
     score: int
+
+    @property
+    def hand_size(self) -> int:
+        """Number of cards in hand."""
+        raise NotImplementedError
 
     @property
     def may_go_out(self) -> bool:
@@ -134,12 +140,31 @@ class Standing:
 
 
 class Table:
-    """What the table shows, for a game state and for a player's view of it."""
+    """What the table shows, for a game state and for a player's view of it: a position.
+
+    The guards and the move generator read positions only, so they judge a
+    :class:`GameState` and the mover's :class:`~railroad_canasta.PlayerView` alike.
+    """
 
     __slots__ = ()
+    rules: Rules
+    to_move: int
     phase: Phase
     pile: tuple[Kind, ...]
+    pile_frozen: bool
+    turn_points: int
+    pending: Counts | None
     players: tuple[Standing, ...]
+
+    @property
+    def mover(self) -> Standing:
+        """The standing of the player to move."""
+        return self.players[self.to_move]
+
+    @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move (a view answers only for its own player)."""
+        raise NotImplementedError
 
     @property
     def top(self) -> Kind | None:
@@ -160,6 +185,10 @@ class Table:
     def is_over(self) -> bool:
         """The game has ended."""
         return self.phase is Phase.GAME_OVER
+
+    def sevens_discardable(self) -> bool:
+        """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
+        return all(p.canastas & 8 for p in self.players)
 
 
 @attrs.frozen
@@ -272,9 +301,10 @@ class GameState(Table):
             get("result", self.result),  # type: ignore[arg-type]
         )
 
-    def sevens_discardable(self) -> bool:
-        """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
-        return all(p.canastas & 8 for p in self.players)
+    @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move."""
+        return self.players[self.to_move].hand
 
 
 _PLAYER = PlayerState

@@ -26,7 +26,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import PlayerState
+from railroad_canasta.variants.railroad.state import Standing
 
 __all__ = [
     "FLOOR_GUARDS",
@@ -566,7 +566,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
 
 
 def pickup_melds(
-    player: PlayerState, rank: Kind, naturals: int
+    player: Standing, rank: Kind, naturals: int
 ) -> tuple[tuple[TableMeld, ...], int, CanastaKind | None]:
     """The player's melds, canasta mask and canasta completed once ``naturals`` cards of ``rank`` from a
     pickup are melded: onto their unfinished meld of that rank, or as a new meld (R-PIL-4, R-PIL-5, R-DEC-18).

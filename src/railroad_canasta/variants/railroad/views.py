@@ -8,18 +8,21 @@ other hands, of the other kitties and of the stock; and the public fields of
 the turn, the round and the game. It never holds the seed (the seed decides
 every shuffle) nor the order of the stock.
 
-The legal moves of the player to move depend only on what that player sees, so
-:func:`legal_moves_of_view` gives exactly ``legal_moves(state)``:
+The legal moves of the player to move depend only on what that player sees: a
+view is a position like a state (both are a
+:class:`~railroad_canasta.variants.railroad.state.Table`), so
+``legal_moves(view)`` is computed from the view's own facts and equals
+``legal_moves(state)``:
 
 >>> from railroad_canasta import RAILROAD, legal_moves, new_game
 >>> state = new_game(RAILROAD, seed=7)
 >>> mine = view(state, state.to_move)
->>> legal_moves_of_view(mine) == legal_moves(state)
+>>> legal_moves(mine) == legal_moves(state)
 True
 >>> mine.kitty is None, mine.players[mine.viewer].kitty_size
 (True, 11)
 >>> other = view(state, 1 - state.to_move)
->>> legal_moves_of_view(other)
+>>> legal_moves(other)
 Traceback (most recent call last):
 ...
 railroad_canasta.variants.railroad.views.ViewError: ...
@@ -27,14 +30,10 @@ railroad_canasta.variants.railroad.views.ViewError: ...
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.moves import Move
-from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import (
@@ -47,7 +46,7 @@ from railroad_canasta.variants.railroad.state import (
     Table,
 )
 
-__all__ = ["PlayerView", "PublicPlayer", "ViewError", "legal_moves_of_view", "stand_in_state", "view"]
+__all__ = ["PlayerView", "PublicPlayer", "ViewError", "view"]
 
 
 class ViewError(RailroadCanastaError):
@@ -134,6 +133,16 @@ class PlayerView(Table):
         return self.players[self.to_move]
 
     @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move, which is the viewer's own (else :class:`ViewError`)."""
+        if self.viewer != self.to_move:
+            raise ViewError(
+                f"player {self.viewer} cannot list the moves of player {self.to_move}: "
+                "they do not see that player's hand"
+            )
+        return self.hand
+
+    @property
     def is_my_turn(self) -> bool:
         """The viewer is the player to move."""
         return self.viewer == self.to_move
@@ -185,70 +194,3 @@ def view(state: GameState, player: int) -> PlayerView:
         history=state.history,
         result=state.result,
     )
-
-
-def _jokers(n: int) -> Counts:
-    return (n,) + (0,) * (KIND_COUNT - 1)
-
-
-def stand_in_state(view: PlayerView) -> GameState:
-    """A :class:`GameState` that agrees with ``view`` on everything the view holds.
-
-    Hidden cards are placeholders, all jokers: the other players' hands and
-    kitties (and the viewer's kitty while they may not look at it) and the
-    stock keep their sizes, and the seed is 0. The cards do not add up to the
-    pack, so it is no state of a real game, but ``view(stand_in_state(v),
-    v.viewer) == v``, and the legal moves of the viewer, when they are to
-    move, are those of the real state.
-    """
-    players = tuple(
-        PlayerState(
-            hand=view.hand if seat == view.viewer else _jokers(p.hand_size),
-            kitty=view.kitty if seat == view.viewer and view.kitty is not None else _jokers(p.kitty_size),
-            melds=p.melds,
-            red_threes=p.red_threes,
-            canastas=p.canastas,
-            opened=p.opened,
-            kitty_taken=p.kitty_taken,
-            score=p.score,
-        )
-        for seat, p in enumerate(view.players)
-    )
-    return GameState(
-        rules=view.rules,
-        seed=0,
-        round=view.round,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        phase=view.phase,
-        players=players,
-        stock=(Kind.JOKER,) * view.stock_size,
-        pile=view.pile,
-        pile_frozen=view.pile_frozen,
-        turn_points=view.turn_points,
-        pending=view.pending,
-        turn_canasta=view.turn_canasta,
-        history=view.history,
-        result=view.result,
-    )
-
-
-def legal_moves_of_view(view: PlayerView) -> Sequence[Move]:
-    """The legal moves of the viewer, who must be the player to move: equal to ``legal_moves(state)``.
-
-    Legal moves depend only on the mover's hand and melds, every player's
-    canastas, the pile, the rules and the fields of the turn, all of which the
-    mover sees. Between rounds and once the game is over the moves depend on no
-    hand, so any player's view answers. Otherwise a view of another player
-    raises :class:`ViewError`.
-    """
-    if (
-        view.viewer != view.to_move
-        and view.phase is not Phase.ROUND_OVER
-        and view.phase is not Phase.GAME_OVER
-    ):
-        raise ViewError(
-            f"player {view.viewer} cannot list the moves of player {view.to_move}: "
-            "they do not see that player's hand"
-        )
-    return legal_moves(stand_in_state(view))
