@@ -5,10 +5,26 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from railroad_canasta import IllegalMoveError, apply, legal_moves, why_illegal
+from railroad_canasta import IllegalMoveError, Kind, Phase, TakePile, TakeTop, apply, legal_moves, why_illegal
+from railroad_canasta.core.guards import first_violation
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
+from railroad_canasta.variants.railroad.guards import (
+    TAKE_PILE_GUARDS,
+    TAKE_TOP_GUARDS,
+    PickupContext,
+    others_sevens,
+    pair_pickup_plain,
+    top_pickup_plain,
+)
 from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.steps import (
+    FLOOR_GUARDS,
+    StepContext,
+    floor_holds,
+    step_candidates,
+    step_table,
+)
 
 # Modest counts in CI; the soak profile's own (larger) count otherwise.
 _SOAK = settings().max_examples > 100
@@ -39,3 +55,34 @@ def test_every_unlisted_move_is_rejected_with_a_clause(state: GameState) -> None
         assert problem is not None
         assert info.value.clause == problem.clause
         assert info.value.clause.startswith("R-")
+
+
+@pytest.mark.clause("R-PIL-4", "R-PIL-5", "R-DEC-1", "R-DEC-18", "R-HND-1", "R-DEC-19")
+@settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
+@given(reachable_states(max_moves=300))
+def test_the_plain_pickup_prefilters_agree_with_the_tables(state: GameState) -> None:
+    """Where the generator calls a pickup plainly legal without its table, the table finds nothing."""
+    top = state.top
+    if state.phase is not Phase.DRAW or top is None or top < Kind.FOUR:
+        return
+    if state.mover.hand[top] >= 2 and pair_pickup_plain(state, top):
+        assert first_violation(TAKE_PILE_GUARDS, PickupContext(state, TakePile(top))) is None
+    meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
+    if meld is not None and top_pickup_plain(state, meld):
+        assert first_violation(TAKE_TOP_GUARDS, PickupContext(state, TakeTop())) is None
+
+
+@pytest.mark.clause("R-REQ-4")
+@settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
+@given(reachable_states(max_moves=300))
+def test_step_candidates_fail_only_floor_guards(state: GameState) -> None:
+    """The requirement search checks only the floor guards of a candidate: nothing else can fail."""
+    if state.phase is not Phase.MELD:
+        return
+    player = state.mover
+    others = others_sevens(state)
+    for move, _used in step_candidates(player.hand, player.melds, state.rules):
+        context = StepContext(player.hand, player.melds, player.canastas, move, state.rules, others, 0)
+        rows = [g for g in step_table(move) if g not in FLOOR_GUARDS]
+        assert first_violation(rows, context) is None, move
+        assert floor_holds(context) == (first_violation(FLOOR_GUARDS, context) is None)

@@ -22,6 +22,7 @@ from railroad_canasta.core.cards import (
     parse_kinds,
 )
 from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
+from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -36,6 +37,8 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.variant import Metadata, Variant
+from railroad_canasta.game import apply, explain_move, is_legal, legal_moves, new_game, view, why_illegal
 from railroad_canasta.io.records import (
     GameRecord,
     RecordError,
@@ -52,7 +55,7 @@ from railroad_canasta.io.records import (
     view_from_json,
     view_to_json,
 )
-from railroad_canasta.variants.railroad.legal import is_legal, legal_moves, why_illegal
+from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
 from railroad_canasta.variants.railroad.state import (
@@ -64,19 +67,14 @@ from railroad_canasta.variants.railroad.state import (
     RoundResult,
     ScoreBreakdown,
 )
-from railroad_canasta.variants.railroad.transitions import apply, new_game
-from railroad_canasta.variants.railroad.views import (
-    PlayerView,
-    PublicPlayer,
-    ViewError,
-    view,
-)
+from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer, ViewError
 
 __version__ = "0.1.0"
 
 __all__ = [
     "RAILROAD",
     "RULES_VERSION",
+    "VARIANTS",
     "AddToMeld",
     "CanastaKind",
     "Card",
@@ -88,9 +86,12 @@ __all__ = [
     "GameRecord",
     "GameResult",
     "GameState",
+    "Guard",
+    "GuardOutcome",
     "IllegalMoveError",
     "Kind",
     "KittyTiming",
+    "Metadata",
     "Move",
     "NextRound",
     "NotationError",
@@ -114,9 +115,12 @@ __all__ = [
     "TakePile",
     "TakeTop",
     "UpcardRule",
+    "Variant",
     "ViewError",
+    "Violation",
     "__version__",
     "apply",
+    "explain_move",
     "format_cards",
     "format_kinds",
     "is_legal",
@@ -134,6 +138,7 @@ __all__ = [
     "replay",
     "state_from_json",
     "state_to_json",
+    "variant_named",
     "view",
     "view_from_json",
     "view_to_json",

@@ -36,7 +36,13 @@ from railroad_canasta.core.moves import (
     TakeTop,
     discard,
 )
-from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, CanastaKind, canasta_bonus
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CANASTA_SIZE,
+    CanastaKind,
+    TableMeld,
+    canasta_bonus,
+)
 from railroad_canasta.variants.railroad.requirement import can_reach
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Phase, Table
@@ -60,6 +66,8 @@ __all__ = [
     "meld_violation",
     "opening_unfinished",
     "others_sevens",
+    "pair_pickup_plain",
+    "top_pickup_plain",
     "why_illegal",
 ]
 
@@ -358,6 +366,37 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
         _pile_opening_reachable,
     ),
 )
+
+
+def pair_pickup_plain(state: Table, rank: Kind) -> bool:
+    """A pair pickup that plainly passes :data:`TAKE_PILE_GUARDS` (the generator's fast pre-filter).
+
+    The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two
+    of it. Then for a player who has opened, without a meld of the rank to join, who does not hold every
+    canasta and keeps two cards, only R-DEC-1 could still refuse the pickup; ``tests/test_oracle.py``
+    checks this against the table.
+    """
+    player = state.mover
+    return (
+        player.opened
+        and (not state.pile_frozen or state.rules.frozen_pile_pair_pickup)
+        and player.canastas != ALL_CANASTAS
+        and sum(state.mover_hand) - 2 + _rest_of_pile(state.pile) >= 2
+        and player.unfinished_meld(rank) is None
+    )
+
+
+def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
+    """A top-card pickup onto ``meld`` that plainly passes :data:`TAKE_TOP_GUARDS` (a fast pre-filter).
+
+    The caller has checked that the top card is natural and unstopped, the pile not frozen, and ``meld``
+    the mover's unfinished meld of its rank. Then a pickup that completes no canasta, by a player who does
+    not hold every canasta and keeps two cards, passes every floor guard; ``tests/test_oracle.py``
+    checks this against the table.
+    """
+    return (
+        meld.size < CANASTA_SIZE - 1 and state.mover.canastas != ALL_CANASTAS and sum(state.mover_hand) >= 2
+    )
 
 
 def _top_not_frozen(c: PickupContext) -> str | None:

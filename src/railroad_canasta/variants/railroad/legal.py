@@ -32,6 +32,8 @@ from railroad_canasta.variants.railroad.guards import (
     meld_violation,
     opening_unfinished,
     others_sevens,
+    pair_pickup_plain,
+    top_pickup_plain,
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import MIN_MELD
@@ -102,12 +104,15 @@ def _candidates(state: Table) -> list[Move]:
             # Cheap necessary conditions first; the guards decide.
             if hand[top] >= 2:
                 pair = take_pile(top)
-                if first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None:
+                if (
+                    pair_pickup_plain(state, top)
+                    or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
+                ):
                     out.append(pair)
-            if (
-                not state.pile_frozen
-                and state.mover.unfinished_meld(top) is not None
-                and first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+            meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
+            if meld is not None and (
+                top_pickup_plain(state, meld)
+                or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
             ):
                 out.append(TAKE_TOP)
         return out

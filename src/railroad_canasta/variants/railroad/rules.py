@@ -18,7 +18,7 @@ railroad_canasta.core.errors.RulesError: Rules.players: must be from 2 to 8, not
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -148,6 +148,9 @@ class Rules:
     The numeric options restate the source; each boolean or enum option below
     them is one product decision, named by its interpretation clause.
     """
+
+    #: The variant these rules are for (see :mod:`railroad_canasta.variants`).
+    variant: ClassVar[str] = "railroad"
 
     # -- numbers of the source ------------------------------------------------
     #: Number of players (R-DEC-14): 2 to 8.

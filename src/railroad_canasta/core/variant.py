@@ -1,0 +1,111 @@
+"""The variant protocol: what a rule set of the Canasta family supplies to the library.
+
+A variant is a module-level object (``railroad_canasta.variants.railroad.RAILROAD_VARIANT``)
+giving its rules class, its metadata as data, and the functions of the game:
+deal, legal moves, transition, the guard tables that judge moves, views and
+validation. The public functions of :mod:`railroad_canasta` (``new_game``,
+``legal_moves``, ``apply``, ``why_illegal``, ``view``) find the variant from
+the rules of the game (``rules.variant``) and call it; the core knows no
+variant, and one conformance harness (:mod:`railroad_canasta.testing.conformance`)
+checks every variant against its own metadata.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Never, Protocol, TypeVar
+
+import attrs
+
+from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
+from railroad_canasta.core.moves import Move
+
+__all__ = ["Metadata", "Variant"]
+
+R = TypeVar("R")
+S = TypeVar("S")
+V = TypeVar("V")
+
+
+@attrs.frozen
+class Metadata:
+    """A variant's facts as data, enforced for every variant by the conformance harness."""
+
+    #: The name that selects the variant (``--variant``, the ``variant`` key of files).
+    name: str
+    #: Its name for people.
+    title: str
+    #: The behaviour of the default rules (changes when a rule changes, not with the package).
+    rules_version: str
+    #: Fewest and most players.
+    min_players: int
+    max_players: int
+    #: How many players play as one side (1: each alone) with the default rules.
+    players_per_side: int
+    #: The score that ends a game under the default rules.
+    target_score: int
+
+
+class Variant(Protocol[R, S, V]):
+    """What a rule set supplies. States, views and rules are the variant's own types."""
+
+    @property
+    def metadata(self) -> Metadata:
+        """The variant's facts."""
+        ...
+
+    @property
+    def rules_type(self) -> type[R]:
+        """The class of the variant's rules options (``rules.variant`` names the variant)."""
+        ...
+
+    @property
+    def state_type(self) -> type[S]:
+        """The class of the variant's game states."""
+        ...
+
+    @property
+    def view_type(self) -> type[V]:
+        """The class of the variant's player views."""
+        ...
+
+    @property
+    def tables(self) -> Mapping[str, Sequence[Guard[Never]]]:
+        """The guard tables, by name, that judge every kind of move."""
+        ...
+
+    def new_game(self, rules: R, seed: int) -> S:
+        """A new game, the first round dealt from ``seed``."""
+        ...
+
+    def legal_moves(self, position: S | V) -> Sequence[Move]:
+        """The legal moves of a state or of the mover's view."""
+        ...
+
+    def apply(self, state: S, move: Move | str) -> S:
+        """The state after a legal move (``IllegalMoveError`` otherwise)."""
+        ...
+
+    def why_illegal(self, position: S | V, move: Move) -> Violation | None:
+        """The first guard the move fails, or ``None``."""
+        ...
+
+    def explain_move(self, position: S | V, move: Move) -> tuple[GuardOutcome, ...]:
+        """Every guard of the move's table with what it says."""
+        ...
+
+    def view(self, state: S, player: int) -> V:
+        """What one player may know."""
+        ...
+
+    def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side under ``rules``."""
+        ...
+
+    def max_decisions_per_round(self, rules: R) -> int:
+        """An upper bound on the decisions of one round under ``rules``."""
+        ...
+
+    def round_score_bounds(self, rules: R) -> tuple[int, int]:
+        """Bounds on one side's score for one round under ``rules``."""
+        ...

@@ -1,0 +1,118 @@
+"""The public functions of the game, for every variant: each finds the variant and calls it.
+
+The variant is found from the type of what is passed: the rules for
+:func:`new_game`, the state (or view) for the others. Anything else raises
+:class:`TypeError` with a sentence saying what was expected.
+
+>>> import railroad_canasta as rc
+>>> rc.legal_moves(None)
+Traceback (most recent call last):
+...
+TypeError: legal_moves expects a game state or a player's view, not None
+>>> view = rc.view(rc.new_game(seed=1), 0)
+>>> rc.apply(view, "draw")
+Traceback (most recent call last):
+...
+TypeError: apply expects a game state, not a PlayerView: a view lacks the hidden cards a move may reveal
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from railroad_canasta.core.guards import GuardOutcome, Violation
+from railroad_canasta.core.moves import Move
+from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants.railroad.rules import RAILROAD, Rules
+from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.variant import RailroadVariant
+from railroad_canasta.variants.railroad.views import PlayerView
+
+__all__ = ["apply", "explain_move", "is_legal", "legal_moves", "new_game", "view", "why_illegal"]
+
+#: A game state or a player's view of one, of any variant.
+Position = GameState | PlayerView
+
+_STATES: dict[type, RailroadVariant] = {v.state_type: v for v in VARIANTS.values()}
+_VIEWS: dict[type, RailroadVariant] = {v.view_type: v for v in VARIANTS.values()}
+_POSITIONS: dict[type, RailroadVariant] = {**_STATES, **_VIEWS}
+_RULES: dict[type, RailroadVariant] = {v.rules_type: v for v in VARIANTS.values()}
+_LEGAL: dict[type, Callable[[Position], Sequence[Move]]] = {
+    t: v.legal_moves for table in (_STATES, _VIEWS) for t, v in table.items()
+}
+_APPLY: dict[type, Callable[[GameState, Move | str], GameState]] = {t: v.apply for t, v in _STATES.items()}
+
+
+def _refuse(function: str, expected: str, given: object) -> NoReturn:
+    what = type(given).__name__ if given is not None else None
+    if type(given) in _VIEWS and "view" not in expected:
+        raise TypeError(
+            f"{function} expects {expected}, not a {what}: a view lacks the hidden cards a move may reveal"
+        )
+    raise TypeError(f"{function} expects {expected}, not {given!r}"[:300])
+
+
+def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
+    """A new game under ``rules`` (the variant they are for), its first round dealt from ``seed``.
+
+    ``players`` overrides ``rules.players``.
+    """
+    variant = _RULES.get(type(rules))
+    if variant is None:
+        _refuse("new_game", "the rules of a variant (e.g. railroad_canasta.Rules())", rules)
+    if players is not None and players != rules.players:
+        rules = rules.replace(players=players)
+    return variant.new_game(rules, seed)
+
+
+def legal_moves(position: Position) -> Sequence[Move]:
+    """Every legal move, each once, in a fixed order (simplest first), as a tuple.
+
+    ``position`` is a state or the view of the player to move: the moves are the same.
+    """
+    function = _LEGAL.get(type(position))
+    if function is None:
+        _refuse("legal_moves", "a game state or a player's view", position)
+    return function(position)
+
+
+def apply(state: GameState, move: Move | str) -> GameState:
+    """The state after ``move`` (a :class:`~railroad_canasta.Move` or its text); ``state`` is unchanged.
+
+    An illegal move raises :class:`~railroad_canasta.IllegalMoveError` naming the clause it breaks;
+    unreadable text raises :class:`~railroad_canasta.NotationError`.
+    """
+    function = _APPLY.get(type(state))
+    if function is None:
+        _refuse("apply", "a game state", state)
+    return function(state, move)
+
+
+def why_illegal(position: Position, move: Move) -> Violation | None:
+    """Why ``move`` is illegal: the first guard of its table that fails; ``None`` when it is legal."""
+    variant = _POSITIONS.get(type(position))
+    if variant is None:
+        _refuse("why_illegal", "a game state or a player's view", position)
+    return variant.why_illegal(position, move)
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether ``move`` is legal."""
+    return move in legal_moves(position)
+
+
+def explain_move(position: Position, move: Move) -> tuple[GuardOutcome, ...]:
+    """Every guard of the table that judges ``move``, in order, with what it says (see ``explain``)."""
+    variant = _POSITIONS.get(type(position))
+    if variant is None:
+        _refuse("explain_move", "a game state or a player's view", position)
+    return variant.explain_move(position, move)
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """What ``player`` (a seat, from 0) may know of ``state``."""
+    variant = _STATES.get(type(state))
+    if variant is None:
+        _refuse("view", "a game state", state)
+    return variant.view(state, player)

@@ -1,0 +1,107 @@
+"""Railroad Canasta as a variant: its metadata as data and the functions the library calls.
+
+>>> RAILROAD_VARIANT.metadata.name, RAILROAD_VARIANT.metadata.max_players
+('railroad', 8)
+>>> RAILROAD_VARIANT.sides(Rules(players=3))
+((0,), (1,), (2,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Never
+
+from railroad_canasta.core.cards import KIND_POINTS, Kind, pack_counts
+from railroad_canasta.core.guards import Guard
+from railroad_canasta.core.variant import Metadata, Variant
+from railroad_canasta.variants.railroad import guards, legal, transitions, views
+from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, Rules
+from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.views import PlayerView
+
+__all__ = ["METADATA", "RAILROAD_VARIANT", "RailroadVariant"]
+
+#: Railroad Canasta's facts.
+METADATA = Metadata(
+    name="railroad",
+    title="Railroad Canasta",
+    rules_version=RULES_VERSION,
+    # rule: R-DEC-14
+    min_players=2,
+    max_players=8,
+    players_per_side=1,
+    target_score=RAILROAD.target_score,
+)
+
+
+class RailroadVariant:
+    """The functions of Railroad Canasta behind the public API (a :class:`~railroad_canasta.Variant`)."""
+
+    __slots__ = ()
+
+    @property
+    def metadata(self) -> Metadata:
+        return METADATA
+
+    @property
+    def rules_type(self) -> type[Rules]:
+        return Rules
+
+    @property
+    def state_type(self) -> type[GameState]:
+        return GameState
+
+    @property
+    def view_type(self) -> type[PlayerView]:
+        return PlayerView
+
+    @property
+    def tables(self) -> Mapping[str, Sequence[Guard[Never]]]:
+        return guards.TABLES
+
+    def new_game(self, rules: Rules, seed: int) -> GameState:
+        return transitions.new_game(rules, seed=seed)
+
+    # The functions themselves (not wrappers): the public API calls them on the hot path.
+    legal_moves = staticmethod(legal.legal_moves)
+    apply = staticmethod(transitions.apply)
+    why_illegal = staticmethod(guards.why_illegal)
+    explain_move = staticmethod(guards.explain_move)
+    view = staticmethod(views.view)
+
+    def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """Every player plays alone."""
+        return tuple((seat,) for seat in range(rules.players))
+
+    def max_decisions_per_round(self, rules: Rules) -> int:
+        """A bound from what every turn uses up.
+
+        Within a round cards only go from the stock to hands and from hands to the table. A turn either
+        draws (the stock shrinks by ``draw_count``, or the round ends) or picks up (at least one card goes
+        to the table for good), so there are at most ``pack // draw_count + 1 + pack`` turns; a turn has
+        at most three decisions besides its meld steps (draw or pickup, discard or end-round, the kitty),
+        and every meld step puts at least one card on the table. One more decision deals the next round.
+        """
+        pack = rules.pack_size
+        turns = pack // rules.draw_count + 1 + pack
+        return 3 * turns + pack + 1
+
+    def round_score_bounds(self, rules: Rules) -> tuple[int, int]:
+        """Every card of the pack melded, in canastas of the best bonus, with every red 3; and the reverse."""
+        counts = pack_counts(rules.players, rules.decks_per_player, rules.jokers_per_player)
+        points = sum(n * KIND_POINTS[k] for k, n in enumerate(counts))
+        reds = counts[Kind.RED_THREE]
+        best = max(
+            rules.red_canasta_bonus,
+            rules.black_canasta_bonus,
+            rules.wild_canasta_bonus,
+            rules.sevens_canasta_bonus,
+        )
+        high = points + (rules.pack_size // 7) * best + reds * rules.red_three_bonus + rules.going_out_bonus
+        low = -(points + reds * rules.red_three_bonus)
+        return low, high
+
+
+#: The Railroad Canasta variant.
+RAILROAD_VARIANT = RailroadVariant()
+_CONFORMS: Variant[Rules, GameState, PlayerView] = RAILROAD_VARIANT
