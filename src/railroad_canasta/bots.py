@@ -75,7 +75,7 @@ class GreedyBot:
 
     def _score(self, seen: PlayerView, move: Move) -> float:
         score = self._base_score(seen, move)
-        sevens_ok = all(p.canastas & 8 for p in seen.players)
+        sevens_ok = seen.sevens_discardable()
         if isinstance(move, StartMeld | AddToMeld | Discard) and not sevens_ok:
             # Avoid ending up with only 7s in hand: that would end the round with nothing to discard.
             hand = list(seen.hand)

@@ -12,13 +12,23 @@ the going-out meld of black 3s has rank :attr:`Kind.BLACK_THREE`.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import attrs
 
-from railroad_canasta.core.cards import KIND_POINTS, Kind
+from railroad_canasta.core.cards import Kind
+from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["ALL_CANASTAS", "LOOKING_CANASTAS", "CanastaKind", "TableMeld", "canasta_bonus", "meld_problem"]
+__all__ = [
+    "ALL_CANASTAS",
+    "LOOKING_CANASTAS",
+    "CanastaKind",
+    "TableMeld",
+    "canasta_bonus",
+    "canasta_mask",
+    "meld_problem",
+]
 
 #: Cards in a complete meld (R-MLD-2).
 CANASTA_SIZE = 7
@@ -64,23 +74,8 @@ def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:
 
 
 @attrs.frozen
-class TableMeld:
-    """One meld on the table: its rank and its cards by kind."""
-
-    rank: Kind
-    naturals: int
-    jokers: int = 0
-    twos: int = 0
-
-    @property
-    def size(self) -> int:
-        """Number of cards in the meld."""
-        return self.naturals + self.jokers + self.twos
-
-    @property
-    def wilds(self) -> int:
-        """Number of wild cards in the meld."""
-        return self.jokers + self.twos
+class TableMeld(Meld):
+    """A meld of Railroad Canasta: complete (a canasta) at 7 cards, of one of four kinds (R-CAN-1)."""
 
     @property
     def is_wild_meld(self) -> bool:
@@ -92,11 +87,6 @@ class TableMeld:
         """A canasta: 7 cards (R-MLD-2). The black-3 meld is never a canasta (R-MLD-5)."""
         # rule: R-MLD-2
         return self.size >= CANASTA_SIZE and self.rank is not Kind.BLACK_THREE
-
-    @property
-    def points(self) -> int:
-        """The card values of the meld (R-SCO-1)."""
-        return self.naturals * KIND_POINTS[self.rank] + 50 * self.jokers + 20 * self.twos
 
     @property
     def canasta_kind(self) -> CanastaKind | None:
@@ -112,17 +102,15 @@ class TableMeld:
             return CanastaKind.SEVENS
         return CanastaKind.RED
 
-    def added(self, card: Kind) -> TableMeld:
-        """This meld with one more card of ``card``'s kind."""
-        if card is Kind.JOKER:
-            return TableMeld(self.rank, self.naturals, self.jokers + 1, self.twos)
-        if card is Kind.TWO:
-            return TableMeld(self.rank, self.naturals, self.jokers, self.twos + 1)
-        return TableMeld(self.rank, self.naturals + 1, self.jokers, self.twos)
 
-    def __str__(self) -> str:
-        parts = [str(self.rank)] * self.naturals + ["JK"] * self.jokers + ["2"] * self.twos
-        return " ".join(parts)
+def canasta_mask(melds: Iterable[TableMeld]) -> int:
+    """The kinds of canasta among ``melds``, as a :class:`CanastaKind` mask."""
+    mask = 0
+    for meld in melds:
+        kind = meld.canasta_kind
+        if kind is not None:
+            mask |= kind
+    return mask
 
 
 def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
