@@ -74,6 +74,10 @@ class Variant(Protocol[R, S, V]):
         """The guard tables, by name, that judge every kind of move."""
         ...
 
+    def rules_for(self, players: int, max_rounds: int | None = None) -> R:
+        """The default rules for ``players`` players, the game stopped after ``max_rounds`` if given."""
+        ...
+
     def new_game(self, rules: R, seed: int) -> S:
         """A new game, the first round dealt from ``seed``."""
         ...
@@ -96,6 +100,18 @@ class Variant(Protocol[R, S, V]):
 
     def view(self, state: S, player: int) -> V:
         """What one player may know."""
+        ...
+
+    def is_over(self, state: S) -> bool:
+        """The game has ended."""
+        ...
+
+    def player_to_move(self, state: S) -> int:
+        """The seat of the player to move."""
+        ...
+
+    def round_scores(self, state: S) -> tuple[tuple[int, ...], ...]:
+        """Each scored round's score, by side."""
         ...
 
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:

@@ -59,6 +59,9 @@ class RailroadVariant:
     def tables(self) -> Mapping[str, Sequence[Guard[Never]]]:
         return guards.TABLES
 
+    def rules_for(self, players: int, max_rounds: int | None = None) -> Rules:
+        return RAILROAD.replace(players=players, max_rounds=max_rounds)
+
     def new_game(self, rules: Rules, seed: int) -> GameState:
         return transitions.new_game(rules, seed=seed)
 
@@ -68,6 +71,15 @@ class RailroadVariant:
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)
     view = staticmethod(views.view)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.is_over
+
+    def player_to_move(self, state: GameState) -> int:
+        return state.to_move
+
+    def round_scores(self, state: GameState) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(b.total for b in r.breakdowns) for r in state.history)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every player plays alone."""

@@ -1,0 +1,112 @@
+"""One conformance harness run over every variant: the variant's metadata, enforced by play.
+
+:func:`check_variant` plays seeded random games of a variant at every player
+count its metadata allows and checks what any rule set of the family must
+satisfy: the rules refuse player counts outside the metadata's range; the
+sides partition the seats; the same seed and moves give equal states; every
+state short of the end has a legal move, each listed once, each accepted by
+``why_illegal`` and by ``apply``; the mover's view lists the same moves; a
+round never takes more decisions than the variant's bound; every round score
+lies within the variant's bounds. Anything else raises :class:`ConformanceError`.
+
+>>> from railroad_canasta.variants import variant_named
+>>> report = check_variant(variant_named("railroad"), players=2, seed=1, max_rounds=1)
+>>> report.decisions > 0 and report.rounds == 1
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.variants.railroad.variant import RailroadVariant
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_metadata", "check_variant"]
+
+
+class ConformanceError(AssertionError):
+    """A variant breaks what its metadata or the family's contract promises."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What one conformance run played."""
+
+    variant: str
+    players: int
+    decisions: int
+    rounds: int
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def check_metadata(variant: RailroadVariant) -> None:
+    """The metadata's player range is what the rules accept, and the sides partition the seats."""
+    meta = variant.metadata
+    _require(1 <= meta.min_players <= meta.max_players, f"{meta.name}: empty player range")
+    for players in (meta.min_players - 1, meta.max_players + 1):
+        try:
+            variant.rules_for(players)
+        except RailroadCanastaError:
+            continue
+        raise ConformanceError(f"{meta.name}: rules accept {players} players, outside the metadata's range")
+    for players in range(meta.min_players, meta.max_players + 1):
+        sides = variant.sides(variant.rules_for(players))
+        seats = sorted(seat for side in sides for seat in side)
+        _require(
+            seats == list(range(players)), f"{meta.name}: sides {sides} do not partition {players} seats"
+        )
+    default_sides = variant.sides(variant.rules_for(meta.min_players))
+    _require(
+        all(len(side) == meta.players_per_side for side in default_sides),
+        f"{meta.name}: sides {default_sides} are not of {meta.players_per_side}",
+    )
+
+
+def check_variant(
+    variant: RailroadVariant, *, players: int, seed: int, max_rounds: int = 2, max_decisions: int = 20_000
+) -> ConformanceReport:
+    """Play one seeded random game (stopped after ``max_rounds``) and check every state on the way."""
+    name = variant.metadata.name
+    rules = variant.rules_for(players, max_rounds=max_rounds)
+    state = variant.new_game(rules, seed)
+    _require(variant.new_game(rules, seed) == state, f"{name}: the same seed dealt two different games")
+    bound = variant.max_decisions_per_round(rules)
+    low, high = variant.round_score_bounds(rules)
+    rng = random.Random(seed)
+    decisions = in_round = 0
+    scored = 0
+    while not variant.is_over(state):
+        _require(decisions < max_decisions, f"{name}: no end after {max_decisions} decisions")
+        moves = variant.legal_moves(state)
+        _require(len(moves) > 0, f"{name}: dead end after {decisions} decisions")
+        _require(len(set(moves)) == len(moves), f"{name}: a move is listed twice")
+        mover = variant.player_to_move(state)
+        seen = variant.view(state, mover)
+        _require(
+            tuple(variant.legal_moves(seen)) == tuple(moves), f"{name}: the mover's view lists other moves"
+        )
+        move = moves[rng.randrange(len(moves))]
+        _require(
+            variant.why_illegal(state, move) is None, f"{name}: {move} is listed but why_illegal refuses it"
+        )
+        after = variant.apply(state, move)
+        _require(variant.apply(state, move) == after, f"{name}: {move} applied twice gave two states")
+        state = after
+        decisions += 1
+        in_round += 1
+        rounds = variant.round_scores(state)
+        if len(rounds) > scored:
+            _require(in_round <= bound, f"{name}: a round took {in_round} decisions, over the bound {bound}")
+            for score in rounds[scored]:
+                _require(low <= score <= high, f"{name}: a round score {score} is outside [{low}, {high}]")
+            scored = len(rounds)
+            in_round = 0
+    _require(not variant.legal_moves(state), f"{name}: a finished game has legal moves")
+    return ConformanceReport(name, players, decisions, scored)

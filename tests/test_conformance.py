@@ -1,0 +1,43 @@
+"""The conformance harness over every variant and every player count its metadata allows."""
+
+from __future__ import annotations
+
+import pytest
+
+from railroad_canasta.testing.conformance import ConformanceError, check_metadata, check_variant
+from railroad_canasta.variants import VARIANTS
+
+_CASES = [
+    (name, players)
+    for name, variant in sorted(VARIANTS.items())
+    for players in range(variant.metadata.min_players, variant.metadata.max_players + 1)
+]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_metadata_holds(name: str) -> None:
+    """The player range and the sides of the metadata are what the rules do."""
+    check_metadata(VARIANTS[name])
+
+
+@pytest.mark.clause("R-DEC-14")
+@pytest.mark.parametrize(("name", "players"), _CASES)
+def test_seeded_games_conform(name: str, players: int) -> None:
+    """Two seeded games per player count keep every promise of the variant, decision by decision."""
+    for seed in (1, 2):
+        report = check_variant(VARIANTS[name], players=players, seed=seed, max_rounds=1)
+        assert report.rounds == 1 and report.decisions > 0
+
+
+def test_the_harness_fails_a_broken_variant() -> None:
+    """A variant whose bound is too small is caught: the harness can fail."""
+    real = VARIANTS["railroad"]
+
+    class Tight(type(real)):  # type: ignore[misc]
+        __slots__ = ()
+
+        def max_decisions_per_round(self, rules: object) -> int:
+            return 3
+
+    with pytest.raises(ConformanceError, match="over the bound"):
+        check_variant(Tight(), players=2, seed=1, max_rounds=1)
