@@ -219,3 +219,27 @@ def test_default_matrix_path(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert trace.main(["--root", str(root)]) == 0
     capsys.readouterr()
     assert (root / "docs" / "_generated" / "trace-matrix.md").is_file()
+
+
+def test_a_guard_row_is_code_for_its_clause(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A clause whose only code is a row of a guard table is not pending; the matrix lists the row."""
+    table = 'TABLE = (\n    Guard("R-MLD-1", "a meld has 3 cards", check),\n)\n'
+    root = make_tree(
+        tmp_path,
+        {
+            "src/railroad_canasta/pile.py": CODE.replace("R-MLD-1, ", ""),
+            "src/railroad_canasta/guards.py": table,
+        },
+    )
+    code, out = run(root, capsys, "--strict-pending")
+    assert code == 0, out
+    assert out.strip().splitlines()[-1].endswith("0 problems, 0 pending")
+    assert "`src/railroad_canasta/guards.py:2`" in (root / "matrix.md").read_text(encoding="utf-8")
+
+
+def test_a_guard_row_naming_no_clause_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A guard row citing an unknown clause fails like a comment would."""
+    root = make_tree(tmp_path, {"src/railroad_canasta/guards.py": 'G = Guard("R-PIL-7", "x", f)\n'})
+    code, out = run(root, capsys)
+    assert code == 1
+    assert "src/railroad_canasta/guards.py:1: guard cites R-PIL-7, which is no clause in spec/" in out

@@ -9,15 +9,18 @@ It reads
 * every other ``spec/*.md`` (not ``README.md``): every ``### [R-XXX-N] Title`` heading is a clause, and the
   clause's ``Sources: SRC-A-1, SRC-B-2`` line gives the sources it restates; a clause titled ``Withdrawn``
   is a tombstone (its ID stays reserved, nothing may cite it);
+* guard rows: every ``Guard("R-PIL-4", ...)`` of a guard table in ``src/railroad_canasta/**/*.py`` (read
+  from the source with ``ast``): the clause has a guard, which ``why_illegal`` and ``explain`` evaluate;
 * code citations: ``# rule: R-PIL-4`` or ``# rule: R-PIL-4, R-DEC-1`` comments in
-  ``src/railroad_canasta/**/*.py``;
+  ``src/railroad_canasta/**/*.py``, for code that is not a guard row (transitions, scoring, the deal);
 * test citations: ``pytest.mark.clause("R-A-1", ...)`` calls anywhere in ``tests/**/*.py`` (decorators,
   ``pytestmark`` lists, ``pytest.param(..., marks=...)``), and the ``clauses = [...]`` / ``clause = "..."``
   keys of ``spec/scenarios/**/*.toml``.
 
 It fails (exit 1) on: a cited ID that is no clause, or is withdrawn; a live clause with no test; a clause
 citing an unknown source; a source no live clause covers; a duplicate clause or source ID; a malformed
-clause heading or a live clause with no ``Sources:`` line. A live clause with no code citation is *pending*:
+clause heading or a live clause with no ``Sources:`` line. A live clause with neither a guard row nor a code
+citation is *pending*:
 reported, and an error only with ``--strict-pending``. The traceability matrix is written as MyST Markdown
 (default ``docs/_generated/trace-matrix.md``).
 """
@@ -86,7 +89,7 @@ class Citation:
 
     clause_id: str
     loc: Loc
-    kind: str  # "code" | "test" | "scenario"
+    kind: str  # "guard" | "code" | "test" | "scenario"
 
 
 @dataclass
@@ -107,7 +110,7 @@ class Trace:
 
     @property
     def pending(self) -> list[Clause]:
-        coded = {c.clause_id for c in self.citations if c.kind == "code"}
+        coded = {c.clause_id for c in self.citations if c.kind in ("code", "guard")}
         return [c for c in self.live if c.id not in coded]
 
     def summary(self) -> str:
@@ -198,6 +201,32 @@ def read_code_citations(root: Path, trace: Trace) -> None:
             trace.citations.extend(Citation(i, Loc(rel, n), "code") for i in ids)
 
 
+def _is_guard_row(node: ast.AST) -> str | None:
+    """The clause of a ``Guard("R-…", …)`` call, or ``None``."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    first = node.args[0]
+    if name == "Guard" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
+
+
+def read_guard_rows(root: Path, trace: Trace) -> None:
+    for path in _files(root / CODE_DIR, "**/*.py"):
+        rel = _rel(path, root)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            clause_id = _is_guard_row(node)
+            if clause_id is None or not isinstance(node, ast.Call):
+                continue
+            if not CLAUSE_ID.fullmatch(clause_id):
+                if clause_id.startswith("R-"):
+                    trace.problems.append(f"{rel}:{node.lineno}: guard row names no clause ID ({clause_id})")
+                continue
+            trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "guard"))
+
+
 def _is_clause_marker(func: ast.expr) -> bool:
     """``pytest.mark.clause`` or ``mark.clause``."""
     if not (isinstance(func, ast.Attribute) and func.attr == "clause"):
@@ -282,8 +311,10 @@ def check(trace: Trace, *, strict_pending: bool = False) -> None:
                 trace.problems.append(f"{clause.loc}: {clause.id} cites {src}, which is not in sources.md")
         if not trace.cited(clause.id, "test", "scenario"):
             trace.problems.append(f"{clause.loc}: {clause.id} has no test")
-        if strict_pending and not trace.cited(clause.id, "code"):
-            trace.problems.append(f"{clause.loc}: {clause.id} is pending (no '# rule:' citation in code)")
+        if strict_pending and not trace.cited(clause.id, "code", "guard"):
+            trace.problems.append(
+                f"{clause.loc}: {clause.id} is pending (no guard row nor '# rule:' in code)"
+            )
     for src, loc in trace.sources.items():
         if src not in covered:
             trace.problems.append(f"{loc}: {src} is covered by no clause")
@@ -294,6 +325,7 @@ def analyse(root: Path = ROOT, *, strict_pending: bool = False) -> Trace:
     trace = Trace()
     read_sources(root, trace)
     read_clauses(root, trace)
+    read_guard_rows(root, trace)
     read_code_citations(root, trace)
     read_test_citations(root, trace)
     read_scenario_citations(root, trace)
@@ -329,14 +361,16 @@ def render_matrix(trace: Trace) -> str:
     out += [
         "## Matrix",
         "",
-        "| Clause | Title | Sources | Code | Tests |",
-        "| --- | --- | --- | --- | --- |",
+        "| Clause | Title | Sources | Guards | Code | Tests |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for c in trace.clauses.values():
         sources = ", ".join(src_ref(s) for s in c.sources) or "—"
+        guards = _locs(trace.cited(c.id, "guard"))
         code = _locs(trace.cited(c.id, "code"))
         tests = _locs(trace.cited(c.id, "test", "scenario"))
-        out.append(f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {code} | {tests} |")
+        row = f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {guards} | {code} | {tests} |"
+        out.append(row)
     return "\n".join(out) + "\n"
 
 

@@ -263,9 +263,7 @@ def _in_phase(c: _StateAndMove) -> str | None:
 
 #: The guards every move passes first.
 COMMON: tuple[Guard[_StateAndMove], ...] = (
-    # rule: R-GAM-1
     Guard("R-GAM-1", "the game is not over", _game_not_over),
-    # rule: R-TRN-2
     Guard("R-TRN-2", "it is a move", _is_move),
     Guard("R-TRN-2", "the move belongs to the phase of the turn", _in_phase),
 )
@@ -346,20 +344,15 @@ def _pile_opening_reachable(c: PickupContext) -> str | None:
 
 #: Taking the discard pile with a natural pair matching its top card.
 TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
-    # rule: R-PIL-4
     Guard("R-PIL-4", "the discard pile is not empty", _pile_not_empty),
-    # rule: R-PIL-3
     Guard("R-PIL-3", "no black 3 on top stops the pile", _not_stopped),
     Guard("R-PIL-4", "the pair matches the top card", _pair_matches),
     Guard("R-PIL-4", "the pair is of a natural rank (4 to A)", _pair_natural),
-    # rule: R-DEC-1
     Guard("R-DEC-1", "a frozen pile may be taken with a pair (under these rules)", _frozen_pile_takable),
     Guard("R-PIL-4", "the player holds two natural cards of the rank", _holds_pair),
-    # rule: R-DEC-18
     Guard("R-DEC-18", "the pair may join the player's unfinished meld (under these rules)", _pair_may_join),
     Guard("R-DEC-18", "the joined meld stays within 7 cards", _joined_meld_fits),
     *FLOOR_GUARDS,
-    # rule: R-DEC-12
     Guard(
         "R-DEC-12",
         "a player who has not opened reaches the requirement with the pickup",
@@ -414,7 +407,6 @@ def _meld_for_top(c: PickupContext) -> str | None:
 
 #: Taking the top card of the pile onto one's unfinished meld of its rank.
 TAKE_TOP_GUARDS: GuardTable[PickupContext] = (
-    # rule: R-PIL-5
     Guard("R-PIL-5", "the discard pile is not empty", _pile_not_empty),
     Guard("R-PIL-3", "no black 3 on top stops the pile", _not_stopped),
     Guard("R-PIL-5", "the pile is not frozen", _top_not_frozen),
@@ -464,15 +456,10 @@ def _final_discard_not_seven(c: MoveContext) -> str | None:
 
 #: The discard guards after the common ones (also what R-END-3 asks of each card in hand).
 _DISCARD_RULES: GuardTable[MoveContext] = (
-    # rule: R-REQ-4
     Guard("R-REQ-4", "an opening meld begun this turn has reached the requirement", _opening_done),
-    # rule: R-TRN-2
     Guard("R-TRN-2", "the player holds the card", _holds_discard),
-    # rule: R-PIL-1
     Guard("R-PIL-1", "7s are discarded only once every player has a sevens canasta", _sevens_discardable),
-    # rule: R-OUT-1
     Guard("R-OUT-1", "the last card is discarded only by a player who may go out", _last_card_goes_out),
-    # rule: R-OUT-2
     Guard("R-OUT-2", "the final discard is not a 7", _final_discard_not_seven),
 )
 
@@ -495,7 +482,6 @@ def _no_discard(c: MoveContext) -> str | None:
 #: Ending the round because the mover has no legal discard.
 _END_ROUND_RULES: GuardTable[MoveContext] = (
     Guard("R-REQ-4", "an opening meld begun this turn has reached the requirement", _opening_done_first),
-    # rule: R-END-3
     Guard("R-END-3", "no card in hand may be discarded", _no_discard),
 )
 

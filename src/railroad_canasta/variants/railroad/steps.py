@@ -135,15 +135,10 @@ def _not_only_sevens(f: FloorFacts) -> str | None:
 
 #: How many cards a play must leave in hand, in order (R-END-3 lifts them all for a hand of 7s).
 FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
-    # rule: R-DEC-15
     Guard("R-DEC-15", "a player going out keeps a card for the final discard", _final_discard_kept),
-    # rule: R-DEC-19
     Guard("R-DEC-19", "a player going out is not left with a lone 7", _last_card_not_seven),
-    # rule: R-HND-1
     Guard("R-HND-1", "a player who may not go out does not empty their hand", _hand_not_emptied),
-    # rule: R-DEC-19
     Guard("R-DEC-19", "a player who may not go out keeps two cards", _two_cards_kept),
-    # rule: R-DEC-16
     Guard("R-DEC-16", "a meld does not leave a hand of 7s that cannot be discarded", _not_only_sevens),
 )
 
@@ -348,18 +343,13 @@ def _plain_sevens(c: StepContext) -> str | None:
 #: Starting a meld of a natural rank (4 to A).
 NATURAL_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
-    # rule: R-TRN-4
     Guard("R-TRN-4", "a meld starts with exactly 3 cards", _three_cards),
-    # rule: R-MLD-4
     Guard("R-MLD-4", "a meld has at least 2 natural cards", _two_naturals),
-    # rule: R-DEC-8
     Guard("R-DEC-8", "a meld of 7s takes no wild cards (under these rules)", _plain_sevens),
     _PILE_WAITS,
-    # rule: R-TRN-4
     Guard("R-TRN-4", "the player holds the natural cards", _holds_naturals),
     _HOLDS_JOKERS,
     _HOLDS_TWOS,
-    # rule: R-MLD-3
     _NO_TWIN,
     *FLOOR_GUARDS,
 )
@@ -379,7 +369,6 @@ def _three_wilds(c: StepContext) -> str | None:
 #: Starting a meld of wild cards.
 WILD_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
-    # rule: R-DEC-9
     Guard("R-DEC-9", "melds of wild cards are allowed (under these rules)", _wild_melds_allowed),
     Guard("R-DEC-9", "a wild meld starts with exactly 3 wild cards", _three_wilds),
     _PILE_WAITS,
@@ -423,14 +412,12 @@ def _final_card_not_seven(c: StepContext) -> str | None:
 #: The black-3 meld of a player going out.
 BLACK_THREE_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
-    # rule: R-MLD-5
     Guard("R-MLD-5", "black 3s are melded by a player with a canasta of every kind", _going_out),
     Guard("R-MLD-5", "a meld of black 3s takes no wild cards", _no_wild_threes),
     Guard("R-MLD-5", "a meld of black 3s has at least 3 cards", _three_black_threes),
     _PILE_WAITS,
     Guard("R-TRN-4", "the player holds the black 3s", _holds_naturals),
     Guard("R-MLD-5", "the black-3 meld is the last: one card remains to discard", _last_meld),
-    # rule: R-OUT-2
     Guard("R-OUT-2", "the card left for the final discard is not a 7", _final_card_not_seven),
 )
 
@@ -442,7 +429,6 @@ def _meldable(c: StepContext) -> str | None:
 #: A meld of a kind that is never melded (red 3s, 2s as a rank).
 NO_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
-    # rule: R-CRD-5
     Guard("R-CRD-5", "the rank can be melded", _meldable),
 )
 
@@ -503,15 +489,11 @@ def _same_rank(c: StepContext) -> str | None:
 
 #: Adding one card to an unfinished meld.
 ADD: GuardTable[StepContext] = (
-    # rule: R-MLD-2
     Guard("R-MLD-2", "a complete meld (a canasta) takes no more cards", _not_complete),
-    # rule: R-MLD-1
     Guard("R-MLD-1", "the player has an unfinished meld of the rank", _has_unfinished),
     _PILE_WAITS,
-    # rule: R-TRN-4
     Guard("R-TRN-4", "the player holds the card", _holds_card),
     Guard("R-DEC-8", "a meld of 7s takes no wild cards (under these rules)", _wild_into_sevens),
-    # rule: R-MLD-4
     Guard("R-MLD-4", "a meld holds at most 3 wild cards", _wild_limit),
     Guard("R-DEC-9", "a wild meld holds only wild cards", _wild_meld_wild),
     Guard("R-MLD-1", "a meld takes cards of its rank and wild cards", _same_rank),
