@@ -50,10 +50,25 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
-# Order of the API page (other modules found in the package follow, alphabetically).
-API_ORDER = [
-    "cards", "rules", "errors", "melds", "moves", "state", "legal", "transitions",
-    "scoring", "views", "records", "bots", "cli",
+# The API page, by layer (see docs/architecture.md): each package's modules follow its heading, in order
+# (modules not listed follow alphabetically; a package not listed goes last).
+API_LAYERS = [
+    ("The public functions", ["game"]),
+    ("Core: what every variant shares", [
+        "core", "core.cards", "core.moves", "core.melds", "core.guards", "core.variant", "core.errors",
+    ]),
+    ("Variants", ["variants"]),
+    ("Railroad Canasta", [
+        "variants.railroad", "variants.railroad.variant", "variants.railroad.rules",
+        "variants.railroad.state", "variants.railroad.melds", "variants.railroad.guards",
+        "variants.railroad.steps", "variants.railroad.requirement", "variants.railroad.legal",
+        "variants.railroad.transitions", "variants.railroad.scoring", "variants.railroad.views",
+    ]),
+    ("JSON and records", ["io"]),
+    ("Scenarios", ["scenarios"]),
+    ("Bots", ["bots"]),
+    ("Command line", ["cli"]),
+    ("Testing helpers", ["testing"]),
 ]  # fmt: skip
 # Order of the spec section (other spec files follow, alphabetically).
 SPEC_ORDER = [
@@ -187,11 +202,25 @@ def generate_api() -> None:
             parts = parts[:-1]
         if parts and not any(part.startswith("_") for part in parts):
             names.append(".".join(parts))
-    rank = {name: i for i, name in enumerate(API_ORDER)}
+    order = [name for _, layer in API_LAYERS for name in layer]
+
+    def layer_of(name: str) -> int:
+        best = max((p for p in order if name == p or name.startswith(p + ".")), key=len, default=None)
+        return next((i for i, (_, layer) in enumerate(API_LAYERS) if best in layer), len(API_LAYERS))
+
+    def key(name: str) -> tuple[int, int, str]:
+        return layer_of(name), order.index(name) if name in order else len(order), name
+
     parts_out = []
-    for name in sorted(names, key=lambda n: (rank.get(n.split(".")[0], len(rank)), n)):
+    current = None
+    for name in sorted(names, key=key):
+        layer = layer_of(name)
+        if layer != current:
+            current = layer
+            heading = API_LAYERS[layer][0] if layer < len(API_LAYERS) else "Other modules"
+            parts_out.append(f"{heading}\n{'-' * len(heading)}\n")
         title = f"``railroad_canasta.{name}``"
-        parts_out.append(f"{title}\n{'-' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n")
+        parts_out.append(f"{title}\n{'~' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n")
     _write(GENERATED / "api-modules.rst.inc", "\n".join(parts_out) or "No modules yet.\n")
 
 

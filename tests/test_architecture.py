@@ -125,3 +125,37 @@ def test_legal_moves_do_not_import_views() -> None:
     for name in ("legal", "guards", "steps", "requirement"):
         deps = graph[f"railroad_canasta.variants.railroad.{name}"]
         assert "railroad_canasta.variants.railroad.views" not in deps
+
+
+def _allowed() -> dict[str, set[str]]:
+    """The 'may import' table of docs/architecture.md."""
+    text = (SRC.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Which package may import which", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 2 or cells[0] in ("package", "---"):
+            continue
+        rows[cells[0]] = {c.strip() for c in cells[1].split(",") if not c.strip().startswith("(")}
+    return rows
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")[1:]
+    if not parts:
+        return "railroad_canasta"
+    if parts[0] == "variants" and len(parts) > 1:
+        return f"variants.{parts[1]}"
+    return parts[0]
+
+
+def test_packages_import_only_what_the_architecture_allows() -> None:
+    """Every import between packages is one that docs/architecture.md allows."""
+    allowed = _allowed()
+    assert "core" in allowed and allowed["core"] == set()
+    for module, deps in _graph().items():
+        here = _package(module)
+        assert here in allowed, f"{here} is not in the table of docs/architecture.md"
+        for dep in deps:
+            there = _package(dep)
+            assert there == here or there in allowed[here], f"{module} imports {dep}"
