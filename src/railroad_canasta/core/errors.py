@@ -11,7 +11,31 @@ __all__ = [
     "NotationError",
     "RailroadCanastaError",
     "RulesError",
+    "describe",
 ]
+
+
+def describe(value: object) -> str:
+    """A short description of a value that may be anything, for an error message.
+
+    >>> describe(None), describe(True), describe("a" * 30), describe([1]), describe(2**80)
+    ('null', 'true', "'aaaaaaaaaaaaaaaaaaaaaaaa'...", 'a list', 'a large integer')
+    """
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 64 else "a large integer"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 24 else repr(value[:24]) + "..."
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 class RailroadCanastaError(ValueError):
@@ -34,12 +58,20 @@ class NotationError(RailroadCanastaError):
 
 
 class RulesError(RailroadCanastaError):
-    """A :class:`~railroad_canasta.variants.railroad.rules.Rules` option has an invalid value."""
+    """A rules option (of :class:`~railroad_canasta.variants.railroad.rules.Rules`) has an invalid value.
 
-    def __init__(self, option: str, reason: str) -> None:
+    ``option`` is the option's name, ``reason`` a sentence, and ``path`` where the value was read
+    (``"rules.hand_size"`` in a document; ``"Rules.hand_size"`` for a value given to the class).
+    """
+
+    def __init__(self, option: str, reason: str, *, path: str | None = None) -> None:
         self.option = option
         self.reason = reason
-        super().__init__(f"Rules.{option}: {reason}")
+        self.path = f"Rules.{option}" if path is None else path
+        super().__init__(f"{self.path}: {reason}" if self.path else reason)
+
+    def __repr__(self) -> str:
+        return f"RulesError({self.option!r}, {self.reason!r}, path={self.path!r})"
 
 
 class IllegalMoveError(RailroadCanastaError):
