@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from railroad_canasta import RAILROAD, GameState, Phase, apply, legal_moves, new_game
-from railroad_canasta.io.records import (
+from railroad_canasta.io import (
     record_from_json,
     record_game,
     record_to_json,

@@ -55,7 +55,8 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 API_LAYERS = [
     ("The public functions", ["game"]),
     ("Core: what every variant shares", [
-        "core", "core.cards", "core.moves", "core.melds", "core.guards", "core.variant", "core.errors",
+        "core", "core.cards", "core.moves", "core.melds", "core.guards", "core.invariants", "core.options",
+        "core.variant", "core.errors",
     ]),
     ("Variants", ["variants"]),
     ("Railroad Canasta", [
@@ -63,8 +64,9 @@ API_LAYERS = [
         "variants.railroad.state", "variants.railroad.melds", "variants.railroad.guards",
         "variants.railroad.steps", "variants.railroad.requirement", "variants.railroad.legal",
         "variants.railroad.transitions", "variants.railroad.scoring", "variants.railroad.views",
+        "variants.railroad.invariants", "variants.railroad.invariant_checks",
     ]),
-    ("JSON and records", ["io"]),
+    ("JSON and records", ["io", "io.reader", "io.codec", "io.records", "io.schemas"]),
     ("Scenarios", ["scenarios"]),
     ("Bots", ["bots"]),
     ("Command line", ["cli"]),
@@ -196,10 +198,12 @@ def generate_spec(trace: ModuleType) -> None:
 def generate_api() -> None:
     """One automodule section per module (and subpackage) present in src/railroad_canasta."""
     names = []
+    packages = set()
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
+            packages.add(".".join(parts))
         if parts and not any(part.startswith("_") for part in parts):
             names.append(".".join(parts))
     order = [name for _, layer in API_LAYERS for name in layer]
@@ -220,7 +224,9 @@ def generate_api() -> None:
             heading = API_LAYERS[layer][0] if layer < len(API_LAYERS) else "Other modules"
             parts_out.append(f"{heading}\n{'-' * len(heading)}\n")
         title = f"``railroad_canasta.{name}``"
-        parts_out.append(f"{title}\n{'~' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n")
+        # A package documents what it defines; what it re-exports is documented where it is defined.
+        option = "   :ignore-module-all:\n" if name in packages else ""
+        parts_out.append(f"{title}\n{'~' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n{option}")
     _write(GENERATED / "api-modules.rst.inc", "\n".join(parts_out) or "No modules yet.\n")
 
 

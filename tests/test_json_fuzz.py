@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railroad_canasta import GameState, RailroadCanastaError, legal_moves, parse_move
-from railroad_canasta.io.records import (
+from railroad_canasta.io import (
     GameRecord,
     JSONValue,
     RecordError,

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import railroad_canasta as rc
 from railroad_canasta import RAILROAD, GameState, Phase, Rules, apply, legal_moves, new_game, parse_move
 from railroad_canasta.core.cards import pack_counts
-from railroad_canasta.io.records import (
+from railroad_canasta.io import (
     RECORD_SCHEMA,
     SCHEMA_NAMES,
     STATE_SCHEMA,
@@ -28,7 +28,6 @@ from railroad_canasta.io.records import (
     JSONValue,
     RecordError,
     ReplayError,
-    card_census,
     json_schema,
     move_from_dict,
     move_from_json,
@@ -52,6 +51,7 @@ from railroad_canasta.io.records import (
     view_to_json,
 )
 from railroad_canasta.testing import strategies as strat
+from railroad_canasta.variants.railroad.invariants import card_census
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
 

@@ -39,7 +39,7 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.game import apply, explain_move, is_legal, legal_moves, new_game, view, why_illegal
-from railroad_canasta.io.records import (
+from railroad_canasta.io import (
     GameRecord,
     RecordError,
     ReplayError,

@@ -97,7 +97,7 @@ def reachable_states(
 import json  # noqa: E402
 
 from railroad_canasta.core.cards import KIND_COUNT, Kind, counts_of  # noqa: E402
-from railroad_canasta.io.records import GameRecord, JSONValue, record_game  # noqa: E402
+from railroad_canasta.io import GameRecord, JSONValue, record_game  # noqa: E402
 from railroad_canasta.variants.railroad.views import PlayerView, view  # noqa: E402
 
 __all__ += [
