@@ -23,6 +23,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, RulesError
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
+from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -38,7 +39,16 @@ from railroad_canasta.core.moves import (
     parse_move,
 )
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.game import apply, explain_move, is_legal, legal_moves, new_game, view, why_illegal
+from railroad_canasta.game import (
+    apply,
+    explain_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    validate,
+    view,
+    why_illegal,
+)
 from railroad_canasta.io import (
     GameRecord,
     RecordError,
@@ -89,6 +99,7 @@ __all__ = [
     "Guard",
     "GuardOutcome",
     "IllegalMoveError",
+    "InvariantError",
     "Kind",
     "KittyTiming",
     "Metadata",
@@ -138,6 +149,7 @@ __all__ = [
     "replay",
     "state_from_json",
     "state_to_json",
+    "validate",
     "variant_named",
     "view",
     "view_from_json",

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from railroad_canasta.core.guards import GuardOutcome, Violation
+from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 from railroad_canasta.variants import VARIANTS
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules
@@ -29,7 +30,7 @@ from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.variant import RailroadVariant
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["apply", "explain_move", "is_legal", "legal_moves", "new_game", "view", "why_illegal"]
+__all__ = ["apply", "explain_move", "is_legal", "legal_moves", "new_game", "validate", "view", "why_illegal"]
 
 #: A game state or a player's view of one, of any variant.
 Position = GameState | PlayerView
@@ -116,3 +117,19 @@ def view(state: GameState, player: int) -> PlayerView:
     if variant is None:
         _refuse("view", "a game state", state)
     return variant.view(state, player)
+
+
+def validate(position: Position, *, scope: Scope = "game") -> None:
+    """Raise :class:`~railroad_canasta.InvariantError` if the rules reach no such state or view.
+
+    The error names the clause broken and the path of the field (see
+    :mod:`railroad_canasta.variants.railroad.invariants` for Railroad's invariants, in order).
+
+    ``scope="position"`` checks only what any position the rules act on satisfies, leaving out what ties
+    a state to the game played from its deal (the dealer the seed chose, the scored rounds, the kitties as
+    dealt): a position set up by hand passes it.
+    """
+    variant = _POSITIONS.get(type(position))
+    if variant is None:
+        _refuse("validate", "a game state or a player's view", position)
+    variant.validate(position, scope=scope)

@@ -18,6 +18,7 @@ from typing import Never, Protocol, TypeVar
 import attrs
 
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
+from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 
 __all__ = ["Metadata", "Variant"]
@@ -100,6 +101,10 @@ class Variant(Protocol[R, S, V]):
 
     def view(self, state: S, player: int) -> V:
         """What one player may know."""
+        ...
+
+    def validate(self, position: S | V, *, scope: Scope = "game") -> None:
+        """Raise ``InvariantError`` (clause, field) if the rules reach no such state or no state shows it."""
         ...
 
     def is_over(self, state: S) -> bool:

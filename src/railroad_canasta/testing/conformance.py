@@ -4,6 +4,7 @@
 count its metadata allows and checks what any rule set of the family must
 satisfy: the rules refuse player counts outside the metadata's range; the
 sides partition the seats; the same seed and moves give equal states; every
+state and the mover's view of it break no invariant of the variant; every
 state short of the end has a legal move, each listed once, each accepted by
 ``why_illegal`` and by ``apply``; the mover's view lists the same moves; a
 round never takes more decisions than the variant's bound; every round score
@@ -87,8 +88,10 @@ def check_variant(
         moves = variant.legal_moves(state)
         _require(len(moves) > 0, f"{name}: dead end after {decisions} decisions")
         _require(len(set(moves)) == len(moves), f"{name}: a move is listed twice")
+        variant.validate(state)
         mover = variant.player_to_move(state)
         seen = variant.view(state, mover)
+        variant.validate(seen)
         _require(
             tuple(variant.legal_moves(seen)) == tuple(moves), f"{name}: the mover's view lists other moves"
         )

@@ -6,7 +6,7 @@ Use it in your own tests::
     TestGame = GameMachine.TestCase
 
 Every move is ``note()``d as pasteable Python; after every step the machine
-checks :func:`~railroad_canasta.testing.invariants.check_state`, that the
+checks :func:`~railroad_canasta.testing.invariants.check_state` (every invariant), that the
 previous state is unchanged, and that ``apply`` rejects a move not listed.
 """
 
@@ -75,6 +75,6 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def invariants_hold(self) -> None:
-        """Cards add up, melds are valid, no dead end, scores add up."""
+        """Cards add up, melds are valid, no dead end, scores add up: every invariant of a game."""
         if hasattr(self, "state"):
-            check_state(self.state)
+            check_state(self.state, scope="game")

@@ -13,8 +13,9 @@ from typing import Never
 
 from railroad_canasta.core.cards import KIND_POINTS, Kind, pack_counts
 from railroad_canasta.core.guards import Guard
+from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.variants.railroad import guards, legal, transitions, views
+from railroad_canasta.variants.railroad import guards, invariants, legal, transitions, views
 from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
@@ -71,6 +72,12 @@ class RailroadVariant:
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)
     view = staticmethod(views.view)
+
+    def validate(self, position: GameState | PlayerView, *, scope: Scope = "game") -> None:
+        if isinstance(position, PlayerView):
+            invariants.validate_view(position, scope=scope)
+        else:
+            invariants.validate(position, scope=scope)
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over
