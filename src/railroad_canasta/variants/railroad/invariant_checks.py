@@ -12,20 +12,14 @@ rows above its own there.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, pack_counts
 from railroad_canasta.core.invariants import Problem
-from railroad_canasta.variants.railroad.melds import (
-    ALL_CANASTAS,
-    CanastaKind,
-    TableMeld,
-    canasta_bonus,
-    meld_problem,
-)
+from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
-from railroad_canasta.variants.railroad.scoring import melds_value
+from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState, RoundEnd, RoundResult
 from railroad_canasta.variants.railroad.transitions import game_result
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer
@@ -54,16 +48,6 @@ def pack_of(rules: Rules) -> Counts:
 
 def _canasta_names(mask: int) -> list[str]:
     return [kind.name.lower() for kind in CanastaKind if mask & kind]  # type: ignore[union-attr]
-
-
-def bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
-    """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
-    total = 0
-    for meld in melds:
-        kind = meld.canasta_kind
-        if kind is not None:
-            total += canasta_bonus(kind, rules)
-    return total
 
 
 def _view(t: Seen) -> bool:
@@ -179,11 +163,7 @@ def unfinished_melds(t: Seen) -> Problem | None:
 
 def canasta_masks(t: Seen) -> Problem | None:
     for seat, p in enumerate(players(t)):
-        mask = 0
-        for meld in p.melds:
-            kind = meld.canasta_kind
-            if kind is not None:
-                mask |= kind
+        mask = canasta_mask(p.melds)
         if mask != p.canastas:
             return Problem(
                 f"players[{seat}].canastas", f"does not match the complete melds {_canasta_names(mask)}"
@@ -244,7 +224,7 @@ def pile_red_threes(t: Seen) -> Problem | None:
 
 
 def pile_sevens(t: Seen) -> Problem | None:
-    if all(p.canastas & CanastaKind.SEVENS for p in players(t)):
+    if all(p.has_sevens_canasta for p in players(t)):
         return None
     for i, kind in enumerate(t.pile):
         if kind is Kind.SEVEN and i:
@@ -312,7 +292,7 @@ def _turn_made(t: Seen) -> tuple[int, int] | None:
     mover, rules = t.players[t.to_move], t.rules
     made = melds_value(mover.melds)
     if rules.requirement_counts_bonuses:
-        made += bonuses(mover.melds, rules)
+        made += canasta_bonuses(mover.melds, rules)
     return rules.requirement(mover.score), made
 
 
@@ -438,7 +418,7 @@ def _last_breakdowns(t: Seen, part: Literal["melded", "canasta_bonus", "red_thre
         here = f"history[{len(t.history) - 1}].breakdowns[{seat}]"
         if part == "melded" and b.melded != melds_value(p.melds):
             return Problem(f"{here}.melded", "must be the value of the player's melds")
-        if part == "canasta_bonus" and b.canasta_bonus != bonuses(p.melds, rules):
+        if part == "canasta_bonus" and b.canasta_bonus != canasta_bonuses(p.melds, rules):
             return Problem(f"{here}.canasta_bonus", "must be the bonuses of the player's canastas")
         if part == "red_threes" and b.red_threes != rules.red_three_bonus * p.red_threes:
             return Problem(f"{here}.red_threes", "must be the bonus of the player's red 3s")
@@ -505,7 +485,7 @@ def melded_points(t: Seen) -> Problem | None:
     return _last_breakdowns(t, "melded")
 
 
-def canasta_bonuses(t: Seen) -> Problem | None:
+def canasta_bonus_points(t: Seen) -> Problem | None:
     """The round just scored counts the bonuses of each player's canastas."""
     return _last_breakdowns(t, "canasta_bonus")
 

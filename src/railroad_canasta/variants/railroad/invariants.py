@@ -360,7 +360,7 @@ PUBLIC_INVARIANTS: tuple[Invariant[c.Seen], ...] = (
     Invariant(
         "R-SCO-2",
         "the round's canasta bonuses are those of the canastas",
-        c.canasta_bonuses,
+        c.canasta_bonus_points,
     ),
     Invariant(
         "R-SCO-3",

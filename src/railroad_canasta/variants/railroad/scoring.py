@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
 
-__all__ = ["hand_value", "melds_value", "score_player"]
+__all__ = ["canasta_bonuses", "hand_value", "melds_value", "score_player"]
 
 
 def hand_value(counts: Counts) -> int:
@@ -35,16 +37,22 @@ def melds_value(melds: tuple[TableMeld, ...]) -> int:
     return sum(m.points for m in melds)
 
 
+def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
+    """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
+    total = 0
+    for meld in melds:
+        kind = meld.canasta_kind
+        if kind is not None:
+            total += canasta_bonus(CanastaKind(kind), rules)
+    return total
+
+
 def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBreakdown:
     """One player's score for a round that has just ended."""
     # rule: R-SCO-1
     melded = melds_value(player.melds)
     # rule: R-SCO-2
-    bonus = 0
-    for meld in player.melds:
-        kind = meld.canasta_kind
-        if kind is not None:
-            bonus += canasta_bonus(CanastaKind(kind), rules)
+    bonus = canasta_bonuses(player.melds, rules)
     # rule: R-SCO-3
     red = rules.red_three_bonus * player.red_threes
     # rule: R-SCO-4
