@@ -67,7 +67,14 @@ from railroad_canasta.io import (
 )
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
-from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.rules import (
+    RAILROAD,
+    RAILROAD_1_0,
+    RULES_VERSION,
+    KittyTiming,
+    Rules,
+    UpcardRule,
+)
 from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,
@@ -83,6 +90,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "RAILROAD",
+    "RAILROAD_1_0",
     "RULES_VERSION",
     "VARIANTS",
     "AddToMeld",

@@ -35,6 +35,9 @@ _BOOLEAN_OPTIONS = (
     "tie_extra_rounds",
     "pair_pickup_joins_meld",
     "keep_two_cards",
+    "sevens_hand_needs_requirement",
+    "black_three_meld_needs_three",
+    "no_discard_ends_round",
 )
 
 

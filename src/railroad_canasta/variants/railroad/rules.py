@@ -27,6 +27,7 @@ from railroad_canasta.core.errors import RulesError
 
 __all__ = [
     "RAILROAD",
+    "RAILROAD_1_0",
     "RULES_VERSION",
     "KittyTiming",
     "Rules",
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 #: The version of the rules behaviour under the default options.
-RULES_VERSION = "railroad-1.0"
+RULES_VERSION = "railroad-1.1"
 
 
 class UpcardRule(enum.Enum):
@@ -198,15 +199,16 @@ class Rules:
     wild_upcard: UpcardRule = attrs.field(default=UpcardRule.KEEP, validator=_typed(UpcardRule))
     #: R-DEC-4 — a black-3 upcard stays and stops the first turn, or is returned under the stock.
     black_three_upcard: UpcardRule = attrs.field(default=UpcardRule.KEEP, validator=_typed(UpcardRule))
-    #: R-DEC-5 — a red 3 put down is replaced by a card from the stock.
-    red_three_replacement: bool = attrs.field(default=False, validator=_bool())
+    #: R-DEC-5 — a red 3 dealt, drawn or found in the kitty is replaced from the stock (False: never).
+    red_three_replacement: bool = attrs.field(default=True, validator=_bool())
     #: R-DEC-6 — dealt red 3s go down at the deal (False: at the owner's first turn).
     red_threes_down_at_deal: bool = attrs.field(default=True, validator=_bool())
     #: R-DEC-7 — a red 3 in a kitty never taken costs the red-3 bonus (False: it scores 0).
     kitty_red_three_penalty: bool = attrs.field(default=False, validator=_bool())
     #: R-DEC-8 — a meld of 7s takes no wild cards (False: mixed 7s, completing as black canastas).
     sevens_natural_only: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-9 — melds of wild cards only are allowed.
+    #: R-DEC-9 — a meld of wild cards only starts with 3 and grows (False: the wild canasta is put
+    #: down whole, seven wild cards at once).
     wild_melds: bool = attrs.field(default=True, validator=_bool())
     #: R-DEC-10 — when the kitty may be taken.
     kitty_timing: KittyTiming = attrs.field(default=KittyTiming.ANY_LATER_TURN, validator=_typed(KittyTiming))
@@ -218,14 +220,22 @@ class Rules:
     draw_single_last_card: bool = attrs.field(default=True, validator=_bool())
     #: R-DEC-15 — going out needs a final discard (False: melding the last card also goes out).
     going_out_requires_discard: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-16 — a play that leaves a hand of undiscardable 7s is allowed.
-    allow_hand_of_sevens: bool = attrs.field(default=True, validator=_bool())
+    #: R-DEC-16 — a meld or add may leave a hand of undiscardable 7s (False: such a step is illegal).
+    allow_hand_of_sevens: bool = attrs.field(default=False, validator=_bool())
     #: R-DEC-17 — a tie at the top past the target is broken by extra rounds (False: shared win).
     tie_extra_rounds: bool = attrs.field(default=True, validator=_bool())
     #: R-DEC-18 — a natural-pair pickup may join the player's unfinished meld of that rank.
     pair_pickup_joins_meld: bool = attrs.field(default=True, validator=_bool())
-    #: R-DEC-19 — a player who may not go out keeps at least two cards after each meld step.
+    #: R-DEC-19 — a player who may not go out keeps at least two cards after each meld step (False:
+    #: they may also play down to their last card, discard it and take their kitty).
     keep_two_cards: bool = attrs.field(default=True, validator=_bool())
+    #: R-DEC-20 — the melds of a hand of undiscardable 7s must meet the requirement (False: they need none).
+    sevens_hand_needs_requirement: bool = attrs.field(default=False, validator=_bool())
+    #: R-DEC-21 — a black-3 going-out meld holds at least 3 black 3s (False: any number from 1).
+    black_three_meld_needs_three: bool = attrs.field(default=True, validator=_bool())
+    #: R-DEC-22 — no legal discard with a hand that is not all 7s ends the round (False: the turn ends
+    #: without a discard).
+    no_discard_ends_round: bool = attrs.field(default=True, validator=_bool())
 
     def __attrs_post_init__(self) -> None:
         dealt = self.players * (self.hand_size + self.kitty_size) + 1
@@ -250,5 +260,11 @@ class Rules:
         return attrs.evolve(self, **changes)
 
 
-#: The default rules of Railroad Canasta.
+#: The default rules of Railroad Canasta (``RULES_VERSION``, railroad-1.1).
 RAILROAD = Rules()
+
+#: The defaults of rules version railroad-1.0: no red-3 replacement (R-DEC-5), a meld may leave a hand of
+#: undiscardable 7s (R-DEC-16), and melding a hand of 7s needs the requirement (R-DEC-20).
+RAILROAD_1_0 = Rules(
+    red_three_replacement=False, allow_hand_of_sevens=True, sevens_hand_needs_requirement=True
+)
