@@ -1473,8 +1473,12 @@ _FLOOR = (
     _step("R-DEC-15", "a player who may go out keeps a card for the final discard", "final discard"),
     _step("R-DEC-19", "a player who may go out is not left with a lone 7 (R-OUT-2)", "a 7"),
     _step("R-HND-1", "a player who may not go out does not empty their hand", "empty"),
-    _step("R-DEC-19", "a player who may not go out keeps two cards", "two cards"),
-    _step("R-DEC-16", "under the alternative R-DEC-16, a meld step does not leave only undiscardable 7s"),
+    _step(
+        "R-DEC-19",
+        "a player who may not go out keeps two cards (option keep_two_cards: one, when the kitty follows)",
+        "two cards",
+    ),
+    _step("R-DEC-16", "a meld step does not leave only undiscardable 7s (option allow_hand_of_sevens)"),
 )
 _REQUIREMENT = _step(
     "R-REQ-4 R-REQ-1 R-DEC-11", "before the requirement is met, the cards melded this turn can still reach it"
@@ -1514,8 +1518,12 @@ CLAUSE_CHAINS: Mapping[str, tuple[ChainStep, ...]] = {
         *_COMMON,
         _step("R-MLD-6", "melds are laid as part of meeting the requirement, or after"),
         _step("R-MLD-5", "black 3s are melded only when going out, all at once, with no wild", "black 3"),
+        _step("R-DEC-21", "a black-3 meld has at least 3 black 3s (option black_three_meld_needs_three)"),
         _step("R-OUT-2", "the card left after the black-3 meld is not a 7"),
-        _step("R-DEC-9", "a wild meld starts with exactly 3 wild cards (option wild_melds)"),
+        _step(
+            "R-DEC-9",
+            "a wild meld starts with exactly 3 wild cards, or 7 at once (option wild_melds)",
+        ),
         _step("R-TRN-4", "a meld starts with exactly 3 cards", "exactly 3"),
         _step("R-MLD-4", "a mixed meld has at least 2 naturals and at most 3 wilds"),
         _step("R-DEC-8", "a meld of 7s takes no wild card (option sevens_natural_only)"),
@@ -1545,12 +1553,28 @@ CLAUSE_CHAINS: Mapping[str, tuple[ChainStep, ...]] = {
         _OPENING_DONE,
         _step("R-TRN-2", "the card is in hand", "to discard"),
         _step("R-PIL-1", "no 7 until every player has a sevens canasta"),
-        _step("R-OUT-1", "discarding the last card (going out) needs a canasta of every kind"),
+        _step(
+            "R-OUT-1 R-DEC-19",
+            "discarding the last card (going out) needs a canasta of every kind, "
+            "or the kitty to follow (option keep_two_cards)",
+        ),
         _step("R-OUT-2", "the final discard is not a 7"),
     ),
     "take-kitty": _COMMON,
-    "end-turn": _COMMON,
-    "end-round": (*_COMMON, _OPENING_DONE, _step("R-END-3", "the player has no legal discard")),
+    "end-turn": (
+        *_COMMON,
+        _step("R-DEC-19", "a player who discarded their last card takes the kitty", "take your kitty"),
+        _OPENING_DONE,
+        _step(
+            "R-END-3", "with no legal discard, a player ends the turn only under option no_discard_ends_round"
+        ),
+    ),
+    "end-round": (
+        *_COMMON,
+        _OPENING_DONE,
+        _step("R-END-3", "the player has no legal discard"),
+        _step("R-DEC-22", "a hand not all 7s ends the round (option no_discard_ends_round)"),
+    ),
     "next-round": _COMMON,
 }
 
@@ -1563,7 +1587,7 @@ CLAUSE_EFFECTS: Mapping[str, tuple[str, ...]] = {
     "add": ("R-TRN-4", "R-MLD-2", "R-CAN-1", "R-KIT-1", "R-REQ-1", "R-REQ-3", "R-DEC-15"),
     "discard": ("R-PIL-2", "R-PIL-3", "R-OUT-2", "R-OUT-3", "R-KIT-2", "R-DEC-10", "R-TRN-1"),
     "take-kitty": ("R-KIT-2", "R-RED-1", "R-DEC-5", "R-TRN-1"),
-    "end-turn": ("R-KIT-2", "R-TRN-1"),
+    "end-turn": ("R-KIT-2", "R-DEC-22", "R-TRN-1"),
     "end-round": ("R-END-3", "R-SCO-6"),
     "next-round": ("R-SET-2", "R-SET-3", "R-SET-4"),
 }

@@ -43,6 +43,9 @@ def plausible_moves(state: GameState) -> list[Move]:
                     out.append(StartMeld(kind, naturals, jokers, twos))
     for naturals in range(4, most + 1):
         out.append(StartMeld(Kind.BLACK_THREE, naturals, 0, 0))
+    for jokers in range(0, 8):
+        # The wild canasta put down whole (R-DEC-9's alternative reading).
+        out.append(StartMeld(Kind.JOKER, 0, jokers, 7 - jokers))
     return out
 
 

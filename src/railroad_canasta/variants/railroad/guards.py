@@ -44,17 +44,21 @@ from railroad_canasta.variants.railroad.melds import (
     canasta_bonus,
 )
 from railroad_canasta.variants.railroad.requirement import can_reach
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import Phase, Table
+from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
+from railroad_canasta.variants.railroad.state import Phase, Standing, Table
 from railroad_canasta.variants.railroad.steps import (
     ADD,
     BLACK_THREE_MELD,
     FLOOR_GUARDS,
+    KITTY_ON_CANASTA,
+    KITTY_READY,
     NATURAL_MELD,
+    NO_KITTY,
     NO_MELD,
     WILD_MELD,
     Step,
     StepContext,
+    kitty_after,
     pickup_melds,
     step_table,
 )
@@ -63,10 +67,15 @@ __all__ = [
     "TABLES",
     "explain_move",
     "guard_table",
+    "kitty_code",
+    "kitty_open",
     "meld_violation",
     "opening_unfinished",
     "others_sevens",
     "pair_pickup_plain",
+    "passes_turn",
+    "sevens_hand",
+    "sevens_hand_melds",
     "top_pickup_plain",
     "why_illegal",
 ]
@@ -105,6 +114,60 @@ def opening_unfinished(state: Table) -> bool:
     return state.pending is not None or (not state.mover.opened and state.turn_points > 0)
 
 
+def kitty_open(player: Standing, rules: Rules, turn_canasta: bool) -> bool:
+    """Whether ``player`` may take their kitty right after a discard now (R-KIT-2, R-DEC-10).
+
+    ``turn_canasta``: a red, wild or sevens canasta was completed this turn.
+    """
+    # rule: R-KIT-2
+    if player.kitty_taken or not player.kitty_size:
+        return False
+    # rule: R-DEC-10
+    if rules.kitty_timing is KittyTiming.SAME_TURN:
+        return turn_canasta
+    return player.may_look_kitty
+
+
+def kitty_code(state: Table) -> int:
+    """Whether the mover's kitty can follow this turn's discard, for R-DEC-19's alternative reading.
+
+    ``NO_KITTY`` under the default reading or when it cannot; ``KITTY_ON_CANASTA`` when completing a red,
+    wild or sevens canasta this turn would make it follow; ``KITTY_READY`` when it will.
+    """
+    rules = state.rules
+    player = state.mover
+    if rules.keep_two_cards or player.kitty_taken or not player.kitty_size:
+        return NO_KITTY
+    ready = state.turn_canasta if rules.kitty_timing is KittyTiming.SAME_TURN else player.may_look_kitty
+    return KITTY_READY if ready else KITTY_ON_CANASTA
+
+
+def sevens_hand(state: Table) -> bool:
+    """The mover holds nothing but 7s and may not discard them (R-END-3, R-PIL-1)."""
+    hand = state.mover_hand
+    sevens = hand[_SEVEN]
+    return state.pending is None and sevens > 0 and sum(hand) == sevens and not state.sevens_discardable()
+
+
+def sevens_hand_melds(state: Table) -> bool:
+    """The mover may meld their hand of 7s without the requirement (R-END-3, R-DEC-20)."""
+    # rule: R-DEC-20
+    return not state.mover.opened and not state.rules.sevens_hand_needs_requirement and sevens_hand(state)
+
+
+def passes_turn(state: Table) -> bool:
+    """With no legal discard the mover ends their turn, not the round (R-DEC-22's alternative reading).
+
+    True under that reading when the hand is not all 7s; whether there is no legal discard is for the
+    guards of ``end-turn`` to say.
+    """
+    # rule: R-DEC-22
+    if state.rules.no_discard_ends_round or state.phase is not Phase.MELD:
+        return False
+    hand = state.mover_hand
+    return sum(hand) > hand[_SEVEN]
+
+
 def _pending_size(state: Table) -> int:
     return sum(state.pending) if state.pending is not None else 0
 
@@ -115,7 +178,7 @@ def _rest_of_pile(pile: tuple[Kind, ...]) -> int:
     return len(rest) - rest.count(_R3)
 
 
-def requirement_shortfall(state: Table, step: Step, pending_extra: int) -> str | None:
+def requirement_shortfall(state: Table, step: Step, pending_extra: int, kitty: int = NO_KITTY) -> str | None:
     """Why a step before the requirement is met leaves it out of reach this turn, or ``None``."""
     player = state.mover
     if player.opened:
@@ -128,7 +191,14 @@ def requirement_shortfall(state: Table, step: Step, pending_extra: int) -> str |
     requirement = rules.requirement(player.score)
     have = state.turn_points + gained
     if have >= requirement or can_reach(
-        step.hand, step.melds, step.mask, requirement - have, pending_extra, others_sevens(state), rules
+        step.hand,
+        step.melds,
+        step.mask,
+        requirement - have,
+        pending_extra,
+        others_sevens(state),
+        rules,
+        kitty,
     ):
         return None
     return (
@@ -179,6 +249,7 @@ class MeldContext(StepContext):
             others_sevens(state) if others is None else others,
             _pending_size(state) if extra is None else extra,
             state.pending,
+            kitty_code(state),
         )
         self.state = state
 
@@ -241,6 +312,10 @@ class PickupContext(MoveContext):
     def is_meld(self) -> bool:
         return False
 
+    @property
+    def kitty_after(self) -> int:
+        return kitty_after(kitty_code(self.state), self._compute()[3])
+
 
 # ------------------------------------------------------------------------------------ every move
 
@@ -257,6 +332,9 @@ def _in_phase(c: _StateAndMove) -> str | None:
     expected = PHASE_OF[type(c.move)]  # type: ignore[index]
     phase = c.state.phase
     if expected is phase:
+        return None
+    # rule: R-DEC-22
+    if type(c.move) is EndTurn and passes_turn(c.state):
         return None
     return f"it is the {phase.value} phase, not the {expected.value} phase"
 
@@ -336,7 +414,7 @@ def _pile_opening_reachable(c: PickupContext) -> str | None:
     else:
         step = Step(after, melds, gained, mask, completed)  # type: ignore[arg-type]
         extra = rest
-    reason = requirement_shortfall(state, step, extra)
+    reason = requirement_shortfall(state, step, extra, c.kitty_after)
     if reason is None or rules.pile_counts_for_requirement:
         return reason
     return reason + " (cards of the pile do not count)"
@@ -442,14 +520,19 @@ def _sevens_discardable(c: MoveContext) -> str | None:
 
 
 def _last_card_goes_out(c: MoveContext) -> str | None:
-    player = c.state.mover
-    if player.hand_size == 1 and not player.may_go_out:
-        return "discarding your last card is going out, which needs a canasta of every kind"
-    return None
+    state = c.state
+    player = state.mover
+    if player.hand_size != 1 or player.may_go_out:
+        return None
+    # rule: R-DEC-19
+    if kitty_code(state) == KITTY_READY:
+        return None
+    return "discarding your last card is going out, which needs a canasta of every kind"
 
 
 def _final_discard_not_seven(c: MoveContext) -> str | None:
-    if c.state.mover.hand_size == 1 and _card(c) is _SEVEN:
+    player = c.state.mover
+    if player.hand_size == 1 and player.may_go_out and _card(c) is _SEVEN:
         return "the final discard may not be a 7"
     return None
 
@@ -459,19 +542,29 @@ _DISCARD_RULES: GuardTable[MoveContext] = (
     Guard("R-REQ-4", "an opening meld begun this turn has reached the requirement", _opening_done),
     Guard("R-TRN-2", "the player holds the card", _holds_discard),
     Guard("R-PIL-1", "7s are discarded only once every player has a sevens canasta", _sevens_discardable),
-    Guard("R-OUT-1", "the last card is discarded only by a player who may go out", _last_card_goes_out),
+    Guard(
+        "R-OUT-1",
+        "the last card is discarded only by a player who may go out (or whose kitty follows, R-DEC-19)",
+        _last_card_goes_out,
+    ),
     Guard("R-OUT-2", "the final discard is not a 7", _final_discard_not_seven),
 )
 
 
 def _opening_done_first(c: MoveContext) -> str | None:
-    if opening_unfinished(c.state):
+    state = c.state
+    # rule: R-DEC-20
+    if opening_unfinished(state) and not (
+        sevens_hand(state) and not state.rules.sevens_hand_needs_requirement
+    ):
         return "you have started your first meld of the round: reach the requirement first"
     return None
 
 
 def _no_discard(c: MoveContext) -> str | None:
     state = c.state
+    if state.phase is not Phase.MELD:
+        return None
     hand = state.mover_hand
     for kind in range(KIND_COUNT):
         if hand[kind] and first_violation(_DISCARD_RULES, MoveContext(state, discard(Kind(kind)))) is None:
@@ -479,10 +572,36 @@ def _no_discard(c: MoveContext) -> str | None:
     return None
 
 
+def _round_not_turn(c: MoveContext) -> str | None:
+    if passes_turn(c.state):
+        return "under these rules a hand with no legal discard ends the turn (end-turn), not the round"
+    return None
+
+
+def _kitty_after_last_card(c: MoveContext) -> str | None:
+    state = c.state
+    if state.phase is Phase.KITTY and not state.mover.hand_size:
+        return "you discarded your last card: take your kitty"
+    return None
+
+
+_OPENING_DONE_FIRST = Guard(
+    "R-REQ-4", "an opening meld begun this turn has reached the requirement", _opening_done_first
+)
+_NO_DISCARD = Guard("R-END-3", "no card in hand may be discarded", _no_discard)
+
 #: Ending the round because the mover has no legal discard.
 _END_ROUND_RULES: GuardTable[MoveContext] = (
-    Guard("R-REQ-4", "an opening meld begun this turn has reached the requirement", _opening_done_first),
-    Guard("R-END-3", "no card in hand may be discarded", _no_discard),
+    _OPENING_DONE_FIRST,
+    _NO_DISCARD,
+    Guard("R-DEC-22", "a hand not all 7s ends the round (under these rules)", _round_not_turn),
+)
+
+#: Ending the turn: declining the kitty (R-KIT-2), or with no legal discard (R-DEC-22's alternative).
+_END_TURN_RULES: GuardTable[MoveContext] = (
+    Guard("R-DEC-19", "a player whose discard emptied their hand takes the kitty", _kitty_after_last_card),
+    _OPENING_DONE_FIRST,
+    _NO_DISCARD,
 )
 
 
@@ -490,7 +609,11 @@ _END_ROUND_RULES: GuardTable[MoveContext] = (
 
 
 def _opening_reachable(c: MeldContext) -> str | None:
-    return requirement_shortfall(c.state, c.step, c.extra)
+    state = c.state
+    # rule: R-DEC-20
+    if sevens_hand_melds(state):
+        return None
+    return requirement_shortfall(state, c.step, c.extra, c.kitty_after)
 
 
 # rule: R-REQ-4, R-MLD-6
@@ -511,7 +634,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Never], ...]] = {
     "discard": tuple(_DISCARD_RULES),
     "end-round": tuple(_END_ROUND_RULES),
     "take-kitty": (),
-    "end-turn": (),
+    "end-turn": tuple(_END_TURN_RULES),
     "next-round": (),
 }
 

@@ -29,16 +29,19 @@ from railroad_canasta.variants.railroad.guards import (
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
     PickupContext,
+    kitty_code,
     meld_violation,
     opening_unfinished,
     others_sevens,
     pair_pickup_plain,
+    passes_turn,
+    sevens_hand_melds,
     top_pickup_plain,
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
-from railroad_canasta.variants.railroad.steps import step_candidates
+from railroad_canasta.variants.railroad.steps import KITTY_READY, step_candidates
 
 __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
@@ -58,28 +61,34 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     player = state.mover
     rules = state.rules
     out: list[Move] = []
-    # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2).
-    if not opening_unfinished(state):
+    # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2), and the
+    # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22).
+    # rule: R-DEC-20
+    if not opening_unfinished(state) or sevens_hand_melds(state):
         sevens_ok = state.sevens_discardable()
         last = sum(hand) == 1
+        # rule: R-DEC-19
+        last_ok = last and not player.may_go_out and kitty_code(state) == KITTY_READY
         discards = False
         for k in range(KIND_COUNT - 1, -1, -1):
             if (
                 hand[k]
                 and (k != _SEVEN or sevens_ok)
-                and not (last and (not player.may_go_out or k == _SEVEN))
+                and not (last and not last_ok and (not player.may_go_out or k == _SEVEN))
             ):
                 out.append(discard(_KINDS[k]))
                 discards = True
         if not discards:
-            out.append(END_ROUND)
+            out.append(END_TURN if passes_turn(state) else END_ROUND)
     total = sum(hand)
-    # Plainly legal: an opened player's well-formed step that keeps two cards (no floor guard can fail).
-    plain = player.opened and state.pending is None and rules.allow_hand_of_sevens
+    # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
+    # hand of 7s is refused (no floor guard can fail).
+    plain = player.opened and state.pending is None
+    spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
     others: bool | None = None
     extra = sum(state.pending) if state.pending is not None else 0
     for move, used in step_candidates(hand, player.melds, rules):
-        if plain and total - used >= 2:
+        if plain and total - used >= 2 and spare - used >= 1:
             out.append(move)
             continue
         if others is None:
@@ -87,9 +96,11 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
         if meld_violation(state, move, others, extra) is None:
             out.append(move)
     b3 = hand[_B3]
-    if b3 >= MIN_MELD and player.may_go_out:
+    # rule: R-DEC-21
+    least = MIN_MELD if rules.black_three_meld_needs_three else 1
+    if b3 >= least and player.may_go_out:
         for move in (start_meld(_B3, b3), start_meld(_B3, b3 - 1)):
-            if meld_violation(state, move, others_sevens(state), extra) is None:
+            if move.naturals >= least and meld_violation(state, move, others_sevens(state), extra) is None:
                 out.append(move)
     return out
 
@@ -119,8 +130,9 @@ def _candidates(state: Table) -> list[Move]:
     if phase is Phase.MELD:
         return _meld_phase_moves(state, state.mover_hand)
     if phase is Phase.KITTY:
-        state.mover_hand  # noqa: B018 - a view of another player may not list the mover's moves
-        return [END_TURN, TAKE_KITTY]
+        # (A view of another player may not list the mover's moves: mover_hand raises for it.)
+        # rule: R-DEC-19
+        return [END_TURN, TAKE_KITTY] if any(state.mover_hand) else [TAKE_KITTY]
     if phase is Phase.ROUND_OVER:
         return [NEXT_ROUND]
     return []

@@ -122,18 +122,22 @@ def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
     if meld.rank is Kind.BLACK_THREE:
         if meld.wilds:
             return "R-MLD-5", "a meld of black 3s takes no wild cards"
-        if meld.naturals < MIN_MELD:
-            return "R-MLD-5", "a meld of black 3s has at least 3 cards"
+        if meld.naturals < 1:
+            return "R-MLD-1", "a meld holds at least one card"
+        # rule: R-DEC-21
+        if meld.naturals < MIN_MELD and rules.black_three_meld_needs_three:
+            return "R-DEC-21", "a meld of black 3s has at least 3 cards"
         return None
     if meld.size < MIN_MELD:
         return "R-MLD-1", "a meld has at least 3 cards"
     if meld.size > CANASTA_SIZE:
         return "R-MLD-2", "a meld has at most 7 cards"
     if meld.rank is Kind.JOKER:
-        if not rules.wild_melds:
-            return "R-DEC-9", "wild melds are not allowed under these rules"
         if meld.naturals:
             return "R-DEC-9", "a wild meld holds only wild cards"
+        # rule: R-DEC-9
+        if not rules.wild_melds and meld.size < CANASTA_SIZE:
+            return "R-DEC-9", "under these rules the wild canasta is put down whole, seven wild cards at once"
         return None
     if meld.rank is Kind.SEVEN and meld.wilds and rules.sevens_natural_only:
         return "R-DEC-8", "a meld of 7s takes no wild cards"

@@ -13,7 +13,13 @@ import functools
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import StepContext, floor_holds, step_candidates
+from railroad_canasta.variants.railroad.steps import (
+    NO_KITTY,
+    StepContext,
+    floor_holds,
+    kitty_after,
+    step_candidates,
+)
 
 __all__ = ["can_reach"]
 
@@ -35,8 +41,12 @@ def can_reach(
     extra: int,
     others_sevens: bool,
     rules: Rules,
+    kitty: int = NO_KITTY,
 ) -> bool:
-    """Whether meld steps from this position can add ``need`` more card values (R-REQ-4)."""
+    """Whether meld steps from this position can add ``need`` more card values (R-REQ-4).
+
+    ``kitty`` is the kitty code of the position (R-DEC-19's alternative), kept up to date along the steps.
+    """
     # A quick bound: every card that could possibly be melded (a pair needs a wild, 7s may refuse one).
     bound = 0
     open_ranks = {m.rank for m in melds if not m.is_complete}
@@ -54,7 +64,7 @@ def can_reach(
     for move, _used in step_candidates(hand, melds, rules):
         # The candidates are well formed and in hand: of their table, only the floor guards can fail
         # (tests/test_oracle.py checks this pre-filter against the whole table).
-        context = StepContext(hand, melds, mask, move, rules, others_sevens, extra)
+        context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
         if not floor_holds(context):
             continue
         after, new_melds, gained, new_mask, completed = context.step
@@ -70,6 +80,7 @@ def can_reach(
             extra,
             others_sevens,
             rules,
+            kitty_after(kitty, completed),
         ):
             return True
     return False

@@ -109,10 +109,16 @@ class Standing:
     canastas: int
     opened: bool
     score: int
+    kitty_taken: bool
 
     @property
     def hand_size(self) -> int:
         """Number of cards in hand."""
+        raise NotImplementedError
+
+    @property
+    def kitty_size(self) -> int:
+        """Number of cards in the kitty."""
         raise NotImplementedError
 
     @property
@@ -154,6 +160,7 @@ class Table:
     pile_frozen: bool
     turn_points: int
     pending: Counts | None
+    turn_canasta: bool
     players: tuple[Standing, ...]
 
     @property

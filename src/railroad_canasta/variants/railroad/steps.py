@@ -19,6 +19,7 @@ from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
+    LOOKING_CANASTAS,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
@@ -30,10 +31,14 @@ from railroad_canasta.variants.railroad.state import Standing
 
 __all__ = [
     "FLOOR_GUARDS",
+    "KITTY_ON_CANASTA",
+    "KITTY_READY",
+    "NO_KITTY",
     "FloorFacts",
     "Step",
     "StepContext",
     "floor_holds",
+    "kitty_after",
     "meld_step",
     "pickup_melds",
     "step_candidates",
@@ -68,6 +73,21 @@ def _rank_name(rank: Kind) -> str:
 
 # ------------------------------------------------------------------------------------------- floor
 
+# Whether the kitty can follow this turn's discard, for R-DEC-19's alternative reading (a kitty code).
+#: It cannot (or the default reading of R-DEC-19 applies, where it does not matter).
+NO_KITTY = 0
+#: It will once the player completes a red, wild or sevens canasta this turn (R-KIT-1, R-DEC-10).
+KITTY_ON_CANASTA = 1
+#: It will.
+KITTY_READY = 2
+
+
+def kitty_after(kitty: int, completed: CanastaKind | None) -> int:
+    """The kitty code once a step has completed ``completed`` (R-KIT-1)."""
+    if kitty == KITTY_ON_CANASTA and completed is not None and completed & LOOKING_CANASTAS:
+        return KITTY_READY
+    return kitty
+
 
 class FloorFacts(Protocol):
     """What the floor guards look at: the hand a play leaves and what the player holds after it."""
@@ -86,6 +106,8 @@ class FloorFacts(Protocol):
     def sevens_only_before(self) -> bool: ...
     @property
     def is_meld(self) -> bool: ...
+    @property
+    def kitty_after(self) -> int: ...
 
 
 def _left(f: FloorFacts) -> int:
@@ -103,7 +125,8 @@ def _final_discard_kept(f: FloorFacts) -> str | None:
 
 
 def _last_card_not_seven(f: FloorFacts) -> str | None:
-    if f.sevens_only_before or f.new_mask != ALL_CANASTAS or not f.rules.keep_two_cards:
+    # Under both readings of R-DEC-19: discarding the last card goes out, and no kitty follows going out.
+    if f.sevens_only_before or f.new_mask != ALL_CANASTAS:
         return None
     if _left(f) == 1 and f.extra == 0 and f.after[_SEVEN] == 1:
         return "your last card would be a 7, which may not be the final discard (R-OUT-2)"
@@ -117,7 +140,10 @@ def _hand_not_emptied(f: FloorFacts) -> str | None:
 
 
 def _two_cards_kept(f: FloorFacts) -> str | None:
-    if f.sevens_only_before or f.new_mask == ALL_CANASTAS or not f.rules.keep_two_cards:
+    if f.sevens_only_before or f.new_mask == ALL_CANASTAS:
+        return None
+    # R-DEC-19's alternative: down to one card when the kitty follows the discard of that card.
+    if not f.rules.keep_two_cards and f.kitty_after == KITTY_READY:
         return None
     if _left(f) < 2:
         return "you may not go out, so you must keep two cards (one to discard, one to hold)"
@@ -138,7 +164,9 @@ FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
     Guard("R-DEC-15", "a player going out keeps a card for the final discard", _final_discard_kept),
     Guard("R-DEC-19", "a player going out is not left with a lone 7", _last_card_not_seven),
     Guard("R-HND-1", "a player who may not go out does not empty their hand", _hand_not_emptied),
-    Guard("R-DEC-19", "a player who may not go out keeps two cards", _two_cards_kept),
+    Guard(
+        "R-DEC-19", "a player who may not go out keeps two cards (one, if the kitty follows)", _two_cards_kept
+    ),
     Guard("R-DEC-16", "a meld does not leave a hand of 7s that cannot be discarded", _not_only_sevens),
 )
 
@@ -146,10 +174,15 @@ FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
 def floor_holds(f: FloorFacts) -> bool:
     """Every floor guard holds: ``first_violation(FLOOR_GUARDS, f) is None``, answered fast when plain.
 
-    A play that leaves two cards or more, does not complete the last kind of canasta, and is made under
-    rules that allow a hand of 7s passes every floor guard without asking them.
+    A play that leaves two cards or more, one of them not a 7 (or under rules that allow a hand of 7s),
+    and does not complete the last kind of canasta passes every floor guard without asking them.
     """
-    if f.rules.allow_hand_of_sevens and f.new_mask != ALL_CANASTAS and sum(f.after) + f.extra >= 2:
+    left = sum(f.after) + f.extra
+    if (
+        f.new_mask != ALL_CANASTAS
+        and left >= 2
+        and (f.rules.allow_hand_of_sevens or f.extra or f.after[_SEVEN] < left)
+    ):
         return True
     return first_violation(FLOOR_GUARDS, f) is None
 
@@ -168,6 +201,7 @@ class StepContext:
         "_step",
         "extra",
         "hand",
+        "kitty",
         "mask",
         "melds",
         "move",
@@ -187,8 +221,11 @@ class StepContext:
         others_sevens: bool,
         extra: int,
         pending: Counts | None = None,
+        kitty: int = NO_KITTY,
     ) -> None:
         self.hand = hand
+        #: Whether the kitty can follow this turn's discard before the step (a kitty code, R-DEC-19).
+        self.kitty = kitty
         self.melds = melds
         self.mask = mask
         self.move = move
@@ -225,6 +262,10 @@ class StepContext:
     @property
     def is_meld(self) -> bool:
         return True
+
+    @property
+    def kitty_after(self) -> int:
+        return kitty_after(self.kitty, self.step.completed) if self.kitty else NO_KITTY
 
     @property
     def current(self) -> TableMeld | None:
@@ -355,22 +396,29 @@ NATURAL_MELD: GuardTable[StepContext] = (
 )
 
 
-def _wild_melds_allowed(c: StepContext) -> str | None:
-    return None if c.rules.wild_melds else "melds of wild cards only are not allowed under these rules"
+def _wilds_only(c: StepContext) -> str | None:
+    return "a wild meld holds only wild cards" if _start(c).naturals else None
 
 
-def _three_wilds(c: StepContext) -> str | None:
+def _wild_meld_size(c: StepContext) -> str | None:
     m = _start(c)
-    if m.naturals or m.jokers + m.twos != MIN_MELD:
-        return "a wild meld starts with exactly 3 wild cards and no natural card"
+    if c.rules.wild_melds:
+        if m.jokers + m.twos != MIN_MELD:
+            return "a wild meld starts with exactly 3 wild cards and no natural card"
+    elif m.jokers + m.twos != CANASTA_SIZE:
+        return "under these rules the wild canasta is put down whole: seven wild cards at once"
     return None
 
 
 #: Starting a meld of wild cards.
 WILD_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
-    Guard("R-DEC-9", "melds of wild cards are allowed (under these rules)", _wild_melds_allowed),
-    Guard("R-DEC-9", "a wild meld starts with exactly 3 wild cards", _three_wilds),
+    Guard("R-DEC-9", "a wild meld holds only wild cards", _wilds_only),
+    Guard(
+        "R-DEC-9",
+        "a wild meld starts with exactly 3 wild cards (under these rules: 7, all at once)",
+        _wild_meld_size,
+    ),
     _PILE_WAITS,
     _HOLDS_JOKERS,
     _HOLDS_TWOS,
@@ -390,8 +438,14 @@ def _no_wild_threes(c: StepContext) -> str | None:
     return "a meld of black 3s takes no wild cards" if m.jokers or m.twos else None
 
 
+def _some_black_threes(c: StepContext) -> str | None:
+    return None if _start(c).naturals >= 1 else "a meld of black 3s takes at least one black 3"
+
+
 def _three_black_threes(c: StepContext) -> str | None:
-    return None if _start(c).naturals >= MIN_MELD else "a meld of black 3s needs at least 3 of them"
+    if _start(c).naturals >= MIN_MELD or not c.rules.black_three_meld_needs_three:
+        return None
+    return "a meld of black 3s needs at least 3 of them"
 
 
 def _last_meld(c: StepContext) -> str | None:
@@ -414,7 +468,8 @@ BLACK_THREE_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
     Guard("R-MLD-5", "black 3s are melded by a player with a canasta of every kind", _going_out),
     Guard("R-MLD-5", "a meld of black 3s takes no wild cards", _no_wild_threes),
-    Guard("R-MLD-5", "a meld of black 3s has at least 3 cards", _three_black_threes),
+    Guard("R-MLD-5", "a meld of black 3s has at least one card", _some_black_threes),
+    Guard("R-DEC-21", "a meld of black 3s has at least 3 cards (under these rules)", _three_black_threes),
     _PILE_WAITS,
     Guard("R-TRN-4", "the player holds the black 3s", _holds_naturals),
     Guard("R-MLD-5", "the black-3 meld is the last: one card remains to discard", _last_meld),
@@ -600,6 +655,7 @@ def step_candidates(
                     out.append((start_meld(rank, 2, 1, 0), 3))
                 if twos:
                     out.append((start_meld(rank, 2, 0, 1), 3))
+    # rule: R-DEC-9
     if rules.wild_melds:
         if _J in unfinished:
             if jokers:
@@ -611,4 +667,9 @@ def step_candidates(
                 t = 3 - j
                 if t <= twos:
                     out.append((start_meld(_J, 0, j, t), 3))
+    elif jokers + twos >= CANASTA_SIZE:
+        for j in range(min(jokers, CANASTA_SIZE), -1, -1):
+            t = CANASTA_SIZE - j
+            if t <= twos:
+                out.append((start_meld(_J, 0, j, t), CANASTA_SIZE))
     return out

@@ -1,7 +1,7 @@
 """The state transition: :func:`new_game`, :func:`apply` and the ``process_*`` steps.
 
 >>> state = new_game(RAILROAD, seed=1)
->>> state.phase, len(state.players), state.mover.hand_size + state.mover.red_threes
+>>> state.phase, len(state.players), state.mover.hand_size
 (Phase.DRAW, 2, 13)
 >>> state = apply(state, "draw")
 >>> state.phase
@@ -39,10 +39,10 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.variants.railroad.guards import why_illegal
+from railroad_canasta.variants.railroad.guards import kitty_open, sevens_hand_melds, why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
-from railroad_canasta.variants.railroad.rules import RAILROAD, KittyTiming, Rules, UpcardRule
+from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
 from railroad_canasta.variants.railroad.scoring import score_player
 from railroad_canasta.variants.railroad.state import (
     GameResult,
@@ -256,7 +256,9 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     return _with_mover(state, player, stock=rest, phase=Phase.MELD)
 
 
-def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: object) -> GameState:
+def _after_meld(
+    state: GameState, player: PlayerState, step: Step, *, sevens_hand: bool = False, **changes: object
+) -> GameState:
     """Record a meld step: canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3)."""
     hand, melds, gained, mask, completed = step
     rules = state.rules
@@ -274,8 +276,8 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
         if rules.requirement_counts_bonuses and completed is not None:
             gained += canasta_bonus(completed, rules)
         turn_points += gained
-        # rule: R-REQ-1, R-REQ-3
-        if turn_points >= rules.requirement(player.score):
+        # rule: R-REQ-1, R-REQ-3, R-DEC-20
+        if turn_points >= rules.requirement(player.score) or sevens_hand:
             opened = True
             if pending is not None:
                 # rule: R-DEC-12
@@ -294,7 +296,9 @@ def _after_meld(state: GameState, player: PlayerState, step: Step, **changes: ob
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.mover
-    return _after_meld(state, player, step_result(player.hand, player.melds, player.canastas, move))
+    step = step_result(player.hand, player.melds, player.canastas, move)
+    # rule: R-DEC-20
+    return _after_meld(state, player, step, sevens_hand=sevens_hand_melds(state))
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
@@ -346,17 +350,6 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, phase=Phase.MELD)
 
 
-def _kitty_open(state: GameState, player: PlayerState) -> bool:
-    """Whether the player who just discarded may take the kitty now (R-KIT-2, R-DEC-10)."""
-    # rule: R-KIT-2
-    if player.kitty_taken or not any(player.kitty):
-        return False
-    # rule: R-DEC-10
-    if state.rules.kitty_timing is KittyTiming.SAME_TURN:
-        return state.turn_canasta
-    return player.may_look_kitty
-
-
 def process_discard(state: GameState, move: Discard) -> GameState:
     """Discard, ending the turn (R-TRN-2); freeze on a wild (R-PIL-2); going out (R-OUT-2)."""
     player = state.mover
@@ -368,10 +361,12 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card.is_wild
     pile = (*state.pile, move.card)
-    if not any(hand):
+    if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
         return _end_round(state.replace(players=players, pile=pile), seat, RoundEnd.WENT_OUT)
-    if _kitty_open(state, player):
+    # rule: R-DEC-19
+    # (a player who may not go out and discarded their last card must now take the kitty)
+    if kitty_open(player, state.rules, state.turn_canasta):
         return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=Phase.KITTY)
     return _next_turn(state, players=players, pile=pile, pile_frozen=frozen)
 
@@ -387,7 +382,8 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
 
 
 def process_end_turn(state: GameState, move: EndTurn) -> GameState:
-    """End the turn without taking the kitty."""
+    """End the turn without taking the kitty (R-KIT-2), or without a discard when there is none (R-DEC-22)."""
+    # rule: R-KIT-2, R-DEC-22
     return _next_turn(state)
 
 
