@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from builders import FOUR_CANASTAS, clause_of, counts, legal_texts, make_state
-from railroad_canasta import Phase, RoundEnd, Rules, apply, legal_moves
+from railroad_canasta import RAILROAD, Phase, RoundEnd, Rules, apply, legal_moves
 
 
 @pytest.mark.clause("R-OUT-1")
@@ -150,10 +150,11 @@ def test_end_round_is_refused_while_a_discard_is_legal() -> None:
     assert clause_of(state, "end-round") == "R-END-3"
 
 
-@pytest.mark.clause("R-END-3", "R-RED-1")
+@pytest.mark.clause("R-END-3", "R-RED-1", "R-DEC-22")
 def test_single_card_after_drawing_two_red_threes() -> None:
-    """A player holding one K who cannot go out draws `R3 R3`; both go down and they must end the round."""
-    state = make_state(hands=["K", "6 6"], melds={0: ["Q Q Q"]}, phase=Phase.DRAW, stock="4 R3 R3")
+    """Holding one K and unable to go out, a player draws the last two cards, `R3 R3`: both go down, nothing
+    is left to replace them, and they must end the round."""
+    state = make_state(hands=["K", "6 6"], melds={0: ["Q Q Q"]}, phase=Phase.DRAW, stock="R3 R3")
     state = apply(state, "draw")
     assert state.players[0].red_threes == 2
     assert state.players[0].hand == counts("K")
@@ -163,17 +164,19 @@ def test_single_card_after_drawing_two_red_threes() -> None:
 
 
 @pytest.mark.clause("R-DEC-16")
-def test_steering_into_a_hand_of_sevens_is_allowed_by_default() -> None:
-    """Default: `meld 9 9 9` leaving `7 7` is legal, and the round then ends by R-END-3."""
-    state = make_state(hands=["9 9 9 7 7", "6 6"], opened=[True, False])
+def test_steering_into_a_hand_of_sevens_is_allowed_in_the_alternative() -> None:
+    """With allow_hand_of_sevens=True `meld 9 9 9` leaving `7 7` is legal; the round then ends (R-END-3)."""
+    state = make_state(
+        rules=Rules(allow_hand_of_sevens=True), hands=["9 9 9 7 7", "6 6"], opened=[True, False]
+    )
     state = apply(state, "meld 9 9 9")
     assert legal_texts(state) == {"end-round"}
 
 
 @pytest.mark.clause("R-DEC-16")
-def test_meld_leaving_only_sevens_is_refused_in_the_alternative() -> None:
-    """With allow_hand_of_sevens=False a meld or add that would leave only undiscardable 7s is refused."""
-    rules = Rules(allow_hand_of_sevens=False)
+def test_meld_leaving_only_sevens_is_refused_by_default() -> None:
+    """By default a meld or add that would leave only undiscardable 7s is refused."""
+    rules = RAILROAD
     state = make_state(rules=rules, hands=["9 9 9 7 7", "6 6"], opened=[True, False])
     assert clause_of(state, "meld 9 9 9") == "R-DEC-16"
     adding = make_state(rules=rules, hands=["9 7 7", "6 6"], melds={0: ["9 9 9"]})
@@ -183,9 +186,9 @@ def test_meld_leaving_only_sevens_is_refused_in_the_alternative() -> None:
 
 
 @pytest.mark.clause("R-DEC-16")
-def test_pair_pickup_is_not_restricted_in_the_alternative() -> None:
-    """With allow_hand_of_sevens=False a natural-pair pickup leaving only 7s is still legal."""
-    rules = Rules(allow_hand_of_sevens=False)
+def test_pair_pickup_is_not_restricted() -> None:
+    """By default (allow_hand_of_sevens=False) a natural-pair pickup leaving only 7s is still legal."""
+    rules = RAILROAD
     state = make_state(
         rules=rules, hands=["9 9 7 7", "6 6"], phase=Phase.DRAW, pile="9", opened=[True, False]
     )
@@ -193,17 +196,17 @@ def test_pair_pickup_is_not_restricted_in_the_alternative() -> None:
 
 
 @pytest.mark.clause("R-DEC-16")
-def test_top_card_pickup_is_not_restricted_in_the_alternative() -> None:
-    """With allow_hand_of_sevens=False a player holding only 7s may still take the top card onto a meld."""
-    rules = Rules(allow_hand_of_sevens=False)
+def test_top_card_pickup_is_not_restricted() -> None:
+    """By default a player holding only 7s may still take the top card onto a meld."""
+    rules = RAILROAD
     state = make_state(rules=rules, hands=["7 7", "6 6"], melds={0: ["9 9 9"]}, phase=Phase.DRAW, pile="9")
     assert "take-top" in legal_texts(state)
 
 
 @pytest.mark.clause("R-DEC-16")
-def test_draw_into_a_hand_of_sevens_is_not_restricted_in_the_alternative() -> None:
-    """With allow_hand_of_sevens=False a draw may still leave only 7s; the round then ends by R-END-3."""
-    rules = Rules(allow_hand_of_sevens=False)
+def test_draw_into_a_hand_of_sevens_is_not_restricted() -> None:
+    """By default a draw may still leave only 7s; the round then ends by R-END-3."""
+    rules = RAILROAD
     state = make_state(rules=rules, hands=["7", "6 6"], melds={0: ["9 9 9"]}, phase=Phase.DRAW, stock="4 7 7")
     state = apply(state, "draw")
     assert state.players[0].hand == counts("7 7 7")
@@ -218,12 +221,10 @@ def test_going_out_player_may_not_meld_down_to_a_single_seven() -> None:
     assert clause_of(state, "meld K K K") == "R-DEC-19"
 
 
-@pytest.mark.clause("R-OUT-2", "R-DEC-19", "R-END-3")
-def test_going_out_player_may_meld_down_to_a_single_seven_in_the_alternative() -> None:
-    """With keep_two_cards=False the lone 7 may be kept; with no legal discard the round then ends."""
+@pytest.mark.clause("R-OUT-2", "R-DEC-19")
+def test_going_out_player_may_not_meld_down_to_a_single_seven_in_the_alternative_either() -> None:
+    """With keep_two_cards=False too: discarding the last card would be going out, so no kitty follows it."""
     state = make_state(
         rules=Rules(keep_two_cards=False), hands=["K K K 7", "6 6"], melds={0: list(FOUR_CANASTAS)}
     )
-    assert "meld K K K" in legal_texts(state)
-    after = apply(state, "meld K K K")
-    assert legal_texts(after) == {"end-round"}
+    assert clause_of(state, "meld K K K") == "R-DEC-19"

@@ -11,7 +11,8 @@ from builders import card_total, clause_of, counts, make_state
 from railroad_canasta import RAILROAD, Kind, Phase, RoundEnd, Rules, apply, new_game
 from railroad_canasta.core.cards import pack_counts
 
-REPLACE = Rules(red_three_replacement=True)
+#: The alternative reading of R-DEC-5 (the rules 1.0 default): no replacement.
+NO_REPLACE = Rules(red_three_replacement=False)
 
 
 @pytest.mark.clause("R-RED-1")
@@ -22,7 +23,7 @@ def test_drawn_red_three_goes_down() -> None:
     player = after.players[0]
     assert player.red_threes == 1
     assert player.hand[Kind.RED_THREE] == 0
-    assert player.hand == counts("4 5 9")
+    assert player.hand == counts("4 5 9 Q")
 
 
 @pytest.mark.clause("R-RED-1")
@@ -49,7 +50,11 @@ def test_red_three_in_a_pile_taken_by_the_top_card_goes_down() -> None:
 def test_red_three_in_a_taken_kitty_goes_down() -> None:
     """Red 3s in a kitty go down when the kitty is taken; its other cards join the hand."""
     state = make_state(
-        hands=["4 5", "6 6"], melds={0: ["K K K K K K K"]}, phase=Phase.KITTY, kitties={0: "R3 R3 A J"}
+        rules=NO_REPLACE,
+        hands=["4 5", "6 6"],
+        melds={0: ["K K K K K K K"]},
+        phase=Phase.KITTY,
+        kitties={0: "R3 R3 A J"},
     )
     after = apply(state, "take-kitty")
     player = after.players[0]
@@ -69,18 +74,18 @@ def test_red_threes_do_not_count_for_the_requirement() -> None:
 
 
 @pytest.mark.clause("R-DEC-5")
-def test_no_replacement_for_a_drawn_red_three_by_default() -> None:
-    """Default: a draw of `R3 9` leaves the hand one card shorter and takes only two stock cards."""
-    state = make_state(hands=["4 5", "6 6"], phase=Phase.DRAW, stock="K Q R3 9")
+def test_no_replacement_for_a_drawn_red_three_in_the_alternative() -> None:
+    """With red_three_replacement=False a draw of `R3 9` leaves the hand one card shorter."""
+    state = make_state(rules=NO_REPLACE, hands=["4 5", "6 6"], phase=Phase.DRAW, stock="K Q R3 9")
     after = apply(state, "draw")
     assert after.stock == (Kind.KING, Kind.QUEEN)
     assert after.players[0].hand == counts("4 5 9")
 
 
 @pytest.mark.clause("R-DEC-5")
-def test_drawn_red_three_is_replaced_in_the_alternative() -> None:
-    """With red_three_replacement=True a drawn red 3 is replaced from the stock, again if that is a red 3."""
-    state = make_state(rules=REPLACE, hands=["4 5", "6 6"], phase=Phase.DRAW, stock="K Q R3 R3 9")
+def test_drawn_red_three_is_replaced_by_default() -> None:
+    """By default a drawn red 3 is replaced from the stock, again if that is a red 3."""
+    state = make_state(hands=["4 5", "6 6"], phase=Phase.DRAW, stock="K Q R3 R3 9")
     after = apply(state, "draw")
     assert after.players[0].red_threes == 2
     assert after.players[0].hand == counts("4 5 9 Q")
@@ -88,10 +93,9 @@ def test_drawn_red_three_is_replaced_in_the_alternative() -> None:
 
 
 @pytest.mark.clause("R-DEC-5")
-def test_kitty_red_three_is_replaced_in_the_alternative() -> None:
-    """With red_three_replacement=True a red 3 in a taken kitty is replaced from the stock."""
+def test_kitty_red_three_is_replaced_by_default() -> None:
+    """By default (red_three_replacement=True) a red 3 in a taken kitty is replaced from the stock."""
     state = make_state(
-        rules=REPLACE,
         hands=["4 5", "6 6"],
         melds={0: ["K K K K K K K"]},
         phase=Phase.KITTY,
@@ -105,10 +109,9 @@ def test_kitty_red_three_is_replaced_in_the_alternative() -> None:
 
 
 @pytest.mark.clause("R-DEC-5")
-def test_red_three_taken_with_the_pile_is_not_replaced_in_the_alternative() -> None:
-    """With red_three_replacement=True, a red 3 in a pile taken with a pair still gets no replacement."""
+def test_red_three_taken_with_the_pile_is_not_replaced_by_default() -> None:
+    """By default a red 3 in a pile taken with a pair still gets no replacement."""
     state = make_state(
-        rules=REPLACE,
         hands=["9 9 4 5", "6 6"],
         phase=Phase.DRAW,
         pile="R3 8 9",
@@ -122,10 +125,9 @@ def test_red_three_taken_with_the_pile_is_not_replaced_in_the_alternative() -> N
 
 
 @pytest.mark.clause("R-DEC-5", "R-DEC-2")
-def test_red_three_taken_with_the_top_card_pickup_is_not_replaced_in_the_alternative() -> None:
-    """With red_three_replacement=True, a red 3 in a pile taken by the top-card pickup gets no replacement."""
+def test_red_three_taken_with_the_top_card_pickup_is_not_replaced_by_default() -> None:
+    """By default a red 3 in a pile taken by the top-card pickup gets no replacement."""
     state = make_state(
-        rules=REPLACE,
         hands=["4 5", "6 6"],
         melds={0: ["9 9 9"]},
         phase=Phase.DRAW,
@@ -176,17 +178,17 @@ def test_red_three_in_a_taken_kitty_is_never_a_penalty() -> None:
 
 
 @pytest.mark.clause("R-DEC-5", "R-SET-3")
-def test_dealt_red_threes_are_replaced_in_the_alternative() -> None:
-    """With red_three_replacement=True every dealt hand is topped up to 13 cards; by default it is not."""
+def test_dealt_red_threes_are_replaced_by_default() -> None:
+    """By default every dealt hand is topped up to 13 cards; with red_three_replacement=False it is not."""
     for seed in range(40):
-        default = new_game(RAILROAD, seed=seed)
-        reds = sum(p.red_threes for p in default.players)
+        kept = new_game(NO_REPLACE, seed=seed)
+        reds = sum(p.red_threes for p in kept.players)
         if reds == 0:
             continue
-        replaced = new_game(REPLACE, seed=seed)
+        replaced = new_game(RAILROAD, seed=seed)
         assert all(p.hand_size == 13 for p in replaced.players)
-        assert any(p.hand_size < 13 for p in default.players)
-        assert len(replaced.stock) < len(default.stock)
+        assert any(p.hand_size < 13 for p in kept.players)
+        assert len(replaced.stock) < len(kept.stock)
         assert card_total(replaced) == pack_counts(2)
         return
     raise AssertionError("no seed deals a red 3")

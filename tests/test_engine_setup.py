@@ -76,13 +76,16 @@ def test_next_round_only_after_a_scored_round() -> None:
 
 @pytest.mark.clause("R-SET-3")
 def test_each_player_gets_13_cards_and_an_11_card_kitty() -> None:
-    """Every hand holds 13 dealt cards (counting red 3s put down) and every kitty 11."""
+    """Every hand holds 13 cards (red 3s dealt are put down and replaced, R-DEC-5) and every kitty 11."""
     for seed in range(20):
         state = new_game(RAILROAD, seed=seed)
         for player in state.players:
-            assert player.hand_size + player.red_threes == 13
+            assert player.hand_size == 13
             assert player.kitty_size == 11
             assert not player.kitty_taken and not player.may_look_kitty
+        kept = new_game(Rules(red_three_replacement=False), seed=seed)
+        for player in kept.players:
+            assert player.hand_size + player.red_threes == 13
 
 
 @pytest.mark.clause("R-SET-3")
@@ -95,14 +98,17 @@ def test_the_shuffle_is_determined_by_the_seed() -> None:
 
 @pytest.mark.clause("R-SET-4")
 def test_stock_and_single_upcard() -> None:
-    """After the deal the pile is one upcard and the stock holds the other 163 cards (2 players)."""
+    """After the deal the pile is one upcard and the stock holds the other 163 cards (2 players), less one
+    replacement for each red 3 dealt (R-DEC-5)."""
     for seed in range(10):
         state = new_game(RAILROAD, seed=seed)
+        reds = sum(p.red_threes for p in state.players)
         assert len(state.pile) == 1
-        assert len(state.stock) == 212 - 2 * (13 + 11) - 1 == 163
+        assert len(state.stock) == 212 - 2 * (13 + 11) - 1 - reds
+        assert len(new_game(Rules(red_three_replacement=False), seed=seed).stock) == 163
         assert card_total(state) == pack_counts(2)
     three = new_game(Rules(players=3), seed=1)
-    assert len(three.stock) == 318 - 3 * 24 - 1
+    assert len(three.stock) == 318 - 3 * 24 - 1 - sum(p.red_threes for p in three.players)
     assert card_total(three) == pack_counts(3)
 
 

@@ -156,19 +156,36 @@ def test_keep_two_cards_by_default() -> None:
     assert clause_of(state, "take-pile 9") == "R-DEC-19"
 
 
-@pytest.mark.clause("R-DEC-19", "R-END-3")
-def test_meld_down_to_one_card_in_the_alternative() -> None:
-    """With keep_two_cards=False a player may meld down to one card, which they may not discard: end-round."""
+@pytest.mark.clause("R-DEC-19", "R-KIT-2")
+def test_play_down_to_the_kitty_in_the_alternative() -> None:
+    """With keep_two_cards=False a player whose kitty may follow the discard may meld down to one card,
+    discard it, and must then take the kitty; without the kitty the two-card floor still holds."""
     rules = Rules(keep_two_cards=False)
-    state = make_state(rules=rules, hands=["9 9 9 4", "6 6"], opened=[True, False])
+    ready = {"melds": {0: ["K K K K K K K"]}, "kitties": {0: "A J 5"}}
+    state = make_state(rules=rules, hands=["9 9 9 4", "6 6"], **ready)  # type: ignore[arg-type]
     state = apply(state, "meld 9 9 9")
     assert state.players[0].hand == counts("4")
-    assert clause_of(state, "discard 4") == "R-OUT-1"
-    assert legal_texts(state) == {"end-round"}
-    state = apply(state, "end-round")
-    assert state.history[-1].end is RoundEnd.NO_DISCARD
-    pickup = make_state(rules=rules, hands=["9 9 4", "6 6"], phase=Phase.DRAW, pile="9", opened=[True, False])
+    assert legal_texts(state) == {"discard 4"}
+    state = apply(state, "discard 4")
+    assert state.phase is Phase.KITTY and not any(state.players[0].hand)
+    assert legal_texts(state) == {"take-kitty"}
+    assert clause_of(state, "end-turn") == "R-DEC-19"
+    state = apply(state, "take-kitty")
+    assert state.players[0].hand == counts("A J 5") and state.to_move == 1
+    pickup = make_state(
+        rules=rules,
+        hands=["9 9 4", "6 6"],
+        phase=Phase.DRAW,
+        pile="9",
+        **ready,  # type: ignore[arg-type]
+    )
     assert apply(pickup, "take-pile 9").players[0].hand == counts("4")
+    no_kitty = make_state(rules=rules, hands=["9 9 9 4", "6 6"], opened=[True, False])
+    assert clause_of(no_kitty, "meld 9 9 9") == "R-DEC-19"
+    taken = make_state(
+        rules=rules, hands=["9 9 9 4", "6 6"], melds={0: ["K K K K K K K"]}, kitty_taken={0: True}
+    )
+    assert clause_of(taken, "meld 9 9 9") == "R-DEC-19"
 
 
 def _built_states() -> list[GameState]:

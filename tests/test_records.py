@@ -320,7 +320,7 @@ def test_wrong_schema_version_is_refused() -> None:
         (lambda d: d["players"][0].update(red_threes=-1), "players[0].red_threes"),
         (lambda d: d["players"][0].update(canastas=["gold"]), "players[0].canastas[0]"),
         (lambda d: d["players"][0].pop("score"), "players[0].score"),
-        (lambda d: d["stock"].append("3"), "stock[163]"),
+        (lambda d: d["stock"].append("3"), "stock[161]"),
         (lambda d: d.update(pending="Q"), "pending"),
         (lambda d: d.update(history=[{}]), "history[0].round"),
         (lambda d: d.update(result=[]), "result"),

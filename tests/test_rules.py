@@ -75,7 +75,7 @@ def test_source_number_defaults(option: str, value: object) -> None:
         pytest.param("top_card_pickup_takes_pile", True, marks=pytest.mark.clause("R-DEC-2")),
         pytest.param("wild_upcard", UpcardRule.KEEP, marks=pytest.mark.clause("R-DEC-3")),
         pytest.param("black_three_upcard", UpcardRule.KEEP, marks=pytest.mark.clause("R-DEC-4")),
-        pytest.param("red_three_replacement", False, marks=pytest.mark.clause("R-DEC-5")),
+        pytest.param("red_three_replacement", True, marks=pytest.mark.clause("R-DEC-5")),
         pytest.param("red_threes_down_at_deal", True, marks=pytest.mark.clause("R-DEC-6")),
         pytest.param("kitty_red_three_penalty", False, marks=pytest.mark.clause("R-DEC-7")),
         pytest.param("sevens_natural_only", True, marks=pytest.mark.clause("R-DEC-8")),
@@ -85,10 +85,13 @@ def test_source_number_defaults(option: str, value: object) -> None:
         pytest.param("pile_counts_for_requirement", False, marks=pytest.mark.clause("R-DEC-12")),
         pytest.param("draw_single_last_card", True, marks=pytest.mark.clause("R-DEC-13")),
         pytest.param("going_out_requires_discard", True, marks=pytest.mark.clause("R-DEC-15")),
-        pytest.param("allow_hand_of_sevens", True, marks=pytest.mark.clause("R-DEC-16")),
+        pytest.param("allow_hand_of_sevens", False, marks=pytest.mark.clause("R-DEC-16")),
         pytest.param("tie_extra_rounds", True, marks=pytest.mark.clause("R-DEC-17")),
         pytest.param("pair_pickup_joins_meld", True, marks=pytest.mark.clause("R-DEC-18")),
         pytest.param("keep_two_cards", True, marks=pytest.mark.clause("R-DEC-19")),
+        pytest.param("sevens_hand_needs_requirement", False, marks=pytest.mark.clause("R-DEC-20")),
+        pytest.param("black_three_meld_needs_three", True, marks=pytest.mark.clause("R-DEC-21")),
+        pytest.param("no_discard_ends_round", True, marks=pytest.mark.clause("R-DEC-22")),
     ],
 )
 def test_decision_defaults(option: str, value: object) -> None:

@@ -423,8 +423,8 @@ def test_a_fixed_stock_sends_the_rest_to_the_unspecified_kitties() -> None:
 def test_dealt_scenarios_start_a_new_game() -> None:
     """A [deal] scenario is the new game dealt from its seed under the expectation's rules."""
     scenario = parse_scenario(
-        "title = 't'\nquestion = 'q'\nclauses = ['R-SET-4']\n[deal]\nseed = 14\n"
-        "[[expect]]\npile = 'JK'\n[[expect]]\nrules = { wild_upcard = 'return' }\npile = 'A'\n"
+        "title = 't'\nquestion = 'q'\nclauses = ['R-SET-4']\n[deal]\nseed = 34\n"
+        "[[expect]]\npile = '2'\n[[expect]]\nrules = { wild_upcard = 'return' }\npile = '8'\n"
     )
     assert run_scenario(scenario).passed
 
