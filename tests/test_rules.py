@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from attrs.exceptions import FrozenInstanceError
 from hypothesis import given
@@ -14,6 +15,7 @@ from railroad_canasta.core.cards import pack_size
 from railroad_canasta.core.errors import RailroadCanastaError, RulesError
 from railroad_canasta.variants.railroad.rules import (
     RAILROAD,
+    RAILROAD_1_0,
     RULES_VERSION,
     KittyTiming,
     Rules,
@@ -324,3 +326,19 @@ def test_rules_version() -> None:
     assert railroad_canasta.__version__ != RULES_VERSION
     assert railroad_canasta.RULES_VERSION == RULES_VERSION
     assert railroad_canasta.RAILROAD is RAILROAD
+
+
+@pytest.mark.clause("R-DEC-5", "R-DEC-16", "R-DEC-20")
+def test_the_1_0_preset_differs_from_the_defaults_in_the_changed_decisions_only() -> None:
+    """RAILROAD_1_0 differs from the defaults in the three options whose 1.0 reading changed."""
+    changed = {
+        name: getattr(RAILROAD_1_0, name)
+        for name in attrs.fields_dict(Rules)
+        if getattr(RAILROAD_1_0, name) != getattr(RAILROAD, name)
+    }
+    assert changed == {
+        "red_three_replacement": False,
+        "allow_hand_of_sevens": True,
+        "sevens_hand_needs_requirement": True,
+    }
+    assert RULES_VERSION == "railroad-1.1"
