@@ -107,7 +107,7 @@ def _decision_options() -> dict[str, str]:
 def test_every_decision_is_checked_under_both_readings() -> None:
     """Each R-DEC clause has scenario checks under the default value of its option and under another value."""
     options = _decision_options()
-    assert len(options) == 19
+    assert len(options) == 22
     seen: dict[str, set[object]] = {clause: set() for clause in options}
     for scenario in _all_scenarios():
         for clause in set(scenario.clauses) & set(options):
