@@ -36,6 +36,14 @@ from railroad_canasta.core.moves import (
     TakeTop,
     discard,
 )
+from railroad_canasta.variants.railroad.facts import (
+    KITTY_READY,
+    NO_KITTY,
+    kitty_after,
+    kitty_code,
+    passes_turn,
+    sevens_hand_melds,
+)
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
@@ -44,21 +52,17 @@ from railroad_canasta.variants.railroad.melds import (
     canasta_bonus,
 )
 from railroad_canasta.variants.railroad.requirement import can_reach
-from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
-from railroad_canasta.variants.railroad.state import Phase, Standing, Table
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import (
     ADD,
     BLACK_THREE_MELD,
     FLOOR_GUARDS,
-    KITTY_ON_CANASTA,
-    KITTY_READY,
     NATURAL_MELD,
-    NO_KITTY,
     NO_MELD,
     WILD_MELD,
     Step,
     StepContext,
-    kitty_after,
     pickup_melds,
     step_table,
 )
@@ -67,15 +71,10 @@ __all__ = [
     "TABLES",
     "explain_move",
     "guard_table",
-    "kitty_code",
-    "kitty_open",
     "meld_violation",
     "opening_unfinished",
     "others_sevens",
     "pair_pickup_plain",
-    "passes_turn",
-    "sevens_hand",
-    "sevens_hand_melds",
     "top_pickup_plain",
     "why_illegal",
 ]
@@ -112,60 +111,6 @@ def others_sevens(state: Table) -> bool:
 def opening_unfinished(state: Table) -> bool:
     """The mover has begun their first meld of the round this turn and not yet reached the requirement."""
     return state.pending is not None or (not state.mover.opened and state.turn_points > 0)
-
-
-def kitty_open(player: Standing, rules: Rules, turn_canasta: bool) -> bool:
-    """Whether ``player`` may take their kitty right after a discard now (R-KIT-2, R-DEC-10).
-
-    ``turn_canasta``: a red, wild or sevens canasta was completed this turn.
-    """
-    # rule: R-KIT-2
-    if player.kitty_taken or not player.kitty_size:
-        return False
-    # rule: R-DEC-10
-    if rules.kitty_timing is KittyTiming.SAME_TURN:
-        return turn_canasta
-    return player.may_look_kitty
-
-
-def kitty_code(state: Table) -> int:
-    """Whether the mover's kitty can follow this turn's discard, for R-DEC-19's alternative reading.
-
-    ``NO_KITTY`` under the default reading or when it cannot; ``KITTY_ON_CANASTA`` when completing a red,
-    wild or sevens canasta this turn would make it follow; ``KITTY_READY`` when it will.
-    """
-    rules = state.rules
-    player = state.mover
-    if rules.keep_two_cards or player.kitty_taken or not player.kitty_size:
-        return NO_KITTY
-    ready = state.turn_canasta if rules.kitty_timing is KittyTiming.SAME_TURN else player.may_look_kitty
-    return KITTY_READY if ready else KITTY_ON_CANASTA
-
-
-def sevens_hand(state: Table) -> bool:
-    """The mover holds nothing but 7s and may not discard them (R-END-3, R-PIL-1)."""
-    hand = state.mover_hand
-    sevens = hand[_SEVEN]
-    return state.pending is None and sevens > 0 and sum(hand) == sevens and not state.sevens_discardable()
-
-
-def sevens_hand_melds(state: Table) -> bool:
-    """The mover may meld their hand of 7s without the requirement (R-END-3, R-DEC-20)."""
-    # rule: R-DEC-20
-    return not state.mover.opened and not state.rules.sevens_hand_needs_requirement and sevens_hand(state)
-
-
-def passes_turn(state: Table) -> bool:
-    """With no legal discard the mover ends their turn, not the round (R-DEC-22's alternative reading).
-
-    True under that reading when the hand is not all 7s; whether there is no legal discard is for the
-    guards of ``end-turn`` to say.
-    """
-    # rule: R-DEC-22
-    if state.rules.no_discard_ends_round or state.phase is not Phase.MELD:
-        return False
-    hand = state.mover_hand
-    return sum(hand) > hand[_SEVEN]
 
 
 def _pending_size(state: Table) -> int:
@@ -554,9 +499,7 @@ _DISCARD_RULES: GuardTable[MoveContext] = (
 def _opening_done_first(c: MoveContext) -> str | None:
     state = c.state
     # rule: R-DEC-20
-    if opening_unfinished(state) and not (
-        sevens_hand(state) and not state.rules.sevens_hand_needs_requirement
-    ):
+    if opening_unfinished(state) and not sevens_hand_melds(state):
         return "you have started your first meld of the round: reach the requirement first"
     return None
 

@@ -25,23 +25,21 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
+from railroad_canasta.variants.railroad.facts import KITTY_READY, kitty_code, passes_turn, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import (
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
     PickupContext,
-    kitty_code,
     meld_violation,
     opening_unfinished,
     others_sevens,
     pair_pickup_plain,
-    passes_turn,
-    sevens_hand_melds,
     top_pickup_plain,
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
-from railroad_canasta.variants.railroad.steps import KITTY_READY, step_candidates
+from railroad_canasta.variants.railroad.steps import step_candidates
 
 __all__ = ["is_legal", "legal_moves", "why_illegal"]
 

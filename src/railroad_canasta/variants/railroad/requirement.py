@@ -11,15 +11,10 @@ from __future__ import annotations
 import functools
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.variants.railroad.facts import NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import (
-    NO_KITTY,
-    StepContext,
-    floor_holds,
-    kitty_after,
-    step_candidates,
-)
+from railroad_canasta.variants.railroad.steps import StepContext, floor_holds, step_candidates
 
 __all__ = ["can_reach"]
 

@@ -16,10 +16,10 @@ from typing import NamedTuple, Protocol
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
 from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
+from railroad_canasta.variants.railroad.facts import KITTY_READY, NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
-    LOOKING_CANASTAS,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
@@ -31,14 +31,10 @@ from railroad_canasta.variants.railroad.state import Standing
 
 __all__ = [
     "FLOOR_GUARDS",
-    "KITTY_ON_CANASTA",
-    "KITTY_READY",
-    "NO_KITTY",
     "FloorFacts",
     "Step",
     "StepContext",
     "floor_holds",
-    "kitty_after",
     "meld_step",
     "pickup_melds",
     "step_candidates",
@@ -72,21 +68,6 @@ def _rank_name(rank: Kind) -> str:
 
 
 # ------------------------------------------------------------------------------------------- floor
-
-# Whether the kitty can follow this turn's discard, for R-DEC-19's alternative reading (a kitty code).
-#: It cannot (or the default reading of R-DEC-19 applies, where it does not matter).
-NO_KITTY = 0
-#: It will once the player completes a red, wild or sevens canasta this turn (R-KIT-1, R-DEC-10).
-KITTY_ON_CANASTA = 1
-#: It will.
-KITTY_READY = 2
-
-
-def kitty_after(kitty: int, completed: CanastaKind | None) -> int:
-    """The kitty code once a step has completed ``completed`` (R-KIT-1)."""
-    if kitty == KITTY_ON_CANASTA and completed is not None and completed & LOOKING_CANASTAS:
-        return KITTY_READY
-    return kitty
 
 
 class FloorFacts(Protocol):
@@ -140,14 +121,11 @@ def _hand_not_emptied(f: FloorFacts) -> str | None:
 
 
 def _two_cards_kept(f: FloorFacts) -> str | None:
-    if f.sevens_only_before or f.new_mask == ALL_CANASTAS:
-        return None
     # R-DEC-19's alternative: down to one card when the kitty follows the discard of that card.
-    if not f.rules.keep_two_cards and f.kitty_after == KITTY_READY:
+    one = not f.rules.keep_two_cards and f.kitty_after == KITTY_READY
+    if f.sevens_only_before or f.new_mask == ALL_CANASTAS or one or _left(f) >= 2:
         return None
-    if _left(f) < 2:
-        return "you may not go out, so you must keep two cards (one to discard, one to hold)"
-    return None
+    return "you may not go out, so you must keep two cards (one to discard, one to hold)"
 
 
 def _not_only_sevens(f: FloorFacts) -> str | None:
@@ -165,7 +143,7 @@ FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
     Guard("R-DEC-19", "a player going out is not left with a lone 7", _last_card_not_seven),
     Guard("R-HND-1", "a player who may not go out does not empty their hand", _hand_not_emptied),
     Guard(
-        "R-DEC-19", "a player who may not go out keeps two cards (one, if the kitty follows)", _two_cards_kept
+        "R-DEC-19", "a player who may not go out keeps two cards (one if the kitty follows)", _two_cards_kept
     ),
     Guard("R-DEC-16", "a meld does not leave a hand of 7s that cannot be discarded", _not_only_sevens),
 )
@@ -414,11 +392,7 @@ def _wild_meld_size(c: StepContext) -> str | None:
 WILD_MELD: GuardTable[StepContext] = (
     _NOT_NEGATIVE,
     Guard("R-DEC-9", "a wild meld holds only wild cards", _wilds_only),
-    Guard(
-        "R-DEC-9",
-        "a wild meld starts with exactly 3 wild cards (under these rules: 7, all at once)",
-        _wild_meld_size,
-    ),
+    Guard("R-DEC-9", "a wild meld starts with 3 wild cards (under these rules: 7 at once)", _wild_meld_size),
     _PILE_WAITS,
     _HOLDS_JOKERS,
     _HOLDS_TWOS,
@@ -443,9 +417,8 @@ def _some_black_threes(c: StepContext) -> str | None:
 
 
 def _three_black_threes(c: StepContext) -> str | None:
-    if _start(c).naturals >= MIN_MELD or not c.rules.black_three_meld_needs_three:
-        return None
-    return "a meld of black 3s needs at least 3 of them"
+    enough = _start(c).naturals >= MIN_MELD or not c.rules.black_three_meld_needs_three
+    return None if enough else "a meld of black 3s needs at least 3 of them"
 
 
 def _last_meld(c: StepContext) -> str | None:

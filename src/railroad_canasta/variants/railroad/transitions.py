@@ -39,7 +39,8 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.variants.railroad.guards import kitty_open, sevens_hand_melds, why_illegal
+from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
+from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
