@@ -70,3 +70,26 @@ def test_check_and_explain_commands() -> None:
     scenario = SCENARIOS / "interpretations" / "dec-12-pending.toml"
     assert main(["explain", str(scenario), "take-pile 9; meld J J J"], out=out) == 1
     assert "illegal [R-DEC-12]" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["demo", "--players", "two"], "demo: argument --players: invalid int value: 'two'"),
+        (["fly"], "invalid choice: 'fly'"),
+        (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "the following arguments are required"),
+        (["check", str(SCENARIOS), "--rules", "nope=1"], "--rules Rules.nope: unknown option"),
+        (["explain", "missing.toml", "draw"], "missing.toml: file: cannot be read"),
+        (["explain", str(SCENARIOS / "pile" / "natural-pair.toml"), "fly"], "'fly' is not a move"),
+    ],
+)
+def test_a_command_line_mistake_is_one_line_and_status_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every mistake on the command line prints one line on stderr, nothing on stdout, and exits 2."""
+    out = io.StringIO()
+    assert main(argv, out=out) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("railroad-canasta: error: "), err
+    assert words in err
+    assert out.getvalue() == ""

@@ -11,19 +11,23 @@ import re
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
-from railroad_canasta import Kind, Phase, RulesError
+from railroad_canasta import Kind, Phase, RailroadCanastaError, RulesError
+from railroad_canasta.cli.check import check as check_command
+from railroad_canasta.cli.explain import explain as explain_command
 from railroad_canasta.core.cards import pack_counts
+from railroad_canasta.core.guards import GuardOutcome
+from railroad_canasta.core.moves import Move
 from railroad_canasta.scenarios import (
-    CLAUSE_CHAINS,
     CLAUSE_EFFECTS,
     FILL_ORDER,
+    RuleValue,
     Scenario,
     ScenarioError,
     build_position,
-    check_command,
-    explain_command,
+    explain_scenario,
     load_scenario,
     parse_rules_override,
     parse_scenario,
@@ -31,8 +35,11 @@ from railroad_canasta.scenarios import (
     run_scenario,
     scenario_files,
 )
+from railroad_canasta.scenarios.explain import explain_move
+from railroad_canasta.scenarios.runner import broken_rule
 from railroad_canasta.testing.invariants import card_census
 from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.transitions import apply
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"
@@ -121,21 +128,71 @@ def test_every_decision_is_checked_under_both_readings() -> None:
         assert values - {getattr(default, option)}, f"{clause}: no expectation under another {option}"
 
 
-def test_the_explain_tables_name_spec_clauses_and_every_clause_the_suite_breaks() -> None:
-    """The guard chains cite spec clauses only, and include the clause of each illegal move of the suite."""
-    clauses = _spec_clauses()
-    cited = {c for chain in CLAUSE_CHAINS.values() for step in chain for c in step.clauses}
-    cited |= {c for effects in CLAUSE_EFFECTS.values() for c in effects}
-    assert sorted(cited - set(clauses)) == []
+def _printed_guards(lines: list[str]) -> list[tuple[str, str, str, str | None]]:
+    """The guard table as `explain` printed it: ``(clause, status, rule, reason)`` rows, in print order."""
+    rows: list[tuple[str, str, str, str | None]] = []
+    start = next(i for i, line in enumerate(lines) if line.startswith("guards of ")) + 1
+    for line in lines[start:]:
+        if not line.startswith("  "):
+            break
+        if line.strip().startswith("-> "):
+            clause, status, rule, _ = rows[-1]
+            rows[-1] = (clause, status, rule, line.strip()[3:])
+            continue
+        match = re.match(r"^  (\S+) +(ok|fails|not reached)  +(.*)$", line)
+        assert match, f"not a guard row: {line!r}"
+        rows.append((match[1], match[2], match[3], None))
+    return rows
+
+
+def _refused_moves() -> list[object]:
+    """Every ``illegal`` check of the suite: the scenario, the expectation's rules, and the moves to play."""
+    params: list[object] = []
     for scenario in _all_scenarios():
-        if Path(scenario.file).relative_to(SCENARIOS).as_posix() in ENGINE_DISAGREEMENTS:
-            continue  # the chains follow the engine's validator
+        name = Path(scenario.file).relative_to(SCENARIOS).as_posix()
+        if name in ENGINE_DISAGREEMENTS:
+            continue
         for expectation in scenario.expectations:
             for check in expectation.checks:
                 if check.key == "illegal":
-                    verb = check.expected.split()[0]
-                    chain = {c for step in CLAUSE_CHAINS[verb] for c in step.clauses}
-                    assert check.clause in chain, f"{scenario.file}: {check.clause} not in the {verb} chain"
+                    assert check.move is not None and check.clause is not None
+                    moves = (*expectation.after, check.move)
+                    params.append(
+                        pytest.param(
+                            scenario,
+                            expectation.rules,
+                            moves,
+                            check.clause,
+                            id=f"{name}[{expectation.index}]",
+                        )
+                    )
+    return params
+
+
+@pytest.mark.parametrize(("scenario", "pins", "moves", "clause"), _refused_moves())
+def test_explain_prints_the_engine_guard_table_for_each_move_the_suite_refuses(
+    scenario: Scenario, pins: tuple[tuple[str, RuleValue], ...], moves: tuple[Move, ...], clause: str
+) -> None:
+    """For each illegal move of the suite, `explain` prints the move's guard table as the engine evaluates it,
+    in the table's order; the clause the suite expects is the first failing guard, which is what
+    `why_illegal` answers."""
+    rules = rules_for(scenario, (), pins)
+    state = build_position(scenario, rules)
+    for move in moves[:-1]:
+        state = apply(state, move)
+    table = explain_move(state, moves[-1])
+    printed = _printed_guards(explain_scenario(scenario, moves, rules).lines())
+    assert printed == [(g.clause, g.status, g.rule, g.reason) for g in table]
+    failing = [row for row in printed if row[1] == "fails"]
+    assert failing and failing[0][0] == clause
+    assert (failing[0][0], failing[0][3]) == broken_rule(state, moves[-1])  # why_illegal
+    assert clause in [row[0] for row in printed]
+
+
+def test_explain_effects_name_spec_clauses() -> None:
+    """The clauses `explain` names for what a legal move does are live clauses of the spec."""
+    cited = {c for effects in CLAUSE_EFFECTS.values() for c in effects}
+    assert sorted(cited - set(_spec_clauses())) == []
 
 
 def test_check_command_passes_the_suite_but_for_known_disagreements() -> None:
@@ -436,6 +493,7 @@ def test_check_command_prints_pass_and_fail_and_sets_the_status(tmp_path: Path) 
     out = io.StringIO()
     assert check_command([str(good)], [], out) == 0
     assert "PASS [1] take-pile 9 is legal [clauses: R-PIL-4, R-DEC-1]" in out.getvalue()
+    assert out.getvalue().endswith("1 file, 1 checks: 1 passed, 0 failed\n")
     out = io.StringIO()
     assert check_command([str(tmp_path)], ["frozen_pile_pair_pickup=false"], out) == 1
     assert "FAIL [1] expected take-pile 9 legal; engine: take-pile 9 is illegal [R-DEC-1]" in out.getvalue()
@@ -445,31 +503,65 @@ def test_check_command_prints_pass_and_fail_and_sets_the_status(tmp_path: Path) 
     out = io.StringIO()
     assert check_command([str(tmp_path)], [], out) == 2
     assert f"ERROR {tmp_path / 'sub' / 'bad.toml'}: expect[1].legal: 'fly' is not a move" in out.getvalue()
-    out = io.StringIO()
-    assert check_command([str(good)], ["nope=1"], out) == 2
-    assert "Rules.nope" in out.getvalue()
+    with pytest.raises(RailroadCanastaError, match=r"--rules Rules\.nope: unknown option"):
+        check_command([str(good)], ["nope=1"], io.StringIO())
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RailroadCanastaError, match="no scenario files"):
+        check_command([str(tmp_path / "empty")], [], io.StringIO())
 
 
-def test_explain_command_gives_the_decision_and_the_chain(tmp_path: Path) -> None:
-    """`explain` prints the verdict and the breaking guard; it returns 0, 1, 2 for legal, illegal, error."""
+def test_explain_command_gives_the_decision_and_the_guard_table(tmp_path: Path) -> None:
+    """`explain` prints the verdict and the move's guard table; it returns 0 for legal, 1 for illegal."""
     path = tmp_path / "s.toml"
     path.write_text(POSITION + '[[expect]]\nlegal = "take-pile 9"\n', encoding="utf-8")
     out = io.StringIO()
     assert explain_command(str(path), "take-pile 9", out) == 0
-    assert "take-pile 9: legal" in out.getvalue() and "R-DEC-1" in out.getvalue()
+    text = out.getvalue()
+    assert "take-pile 9: legal" in text and "clauses named by the scenario: R-PIL-4, R-DEC-1" in text
+    assert " fails " not in text and "after it: meld phase, player 0 to move" in text
     out = io.StringIO()
     assert explain_command(str(path), "take-top", out) == 1
-    text = out.getvalue()
-    assert "take-top: illegal [R-PIL-5]: the pile is frozen" in text
-    breaking = [line for line in text.splitlines() if "BREAKS" in line]
-    assert len(breaking) == 1 and "the pile is not frozen" in breaking[0]
-    assert "not reached" in text
+    lines = out.getvalue().splitlines()
+    assert "take-top: illegal [R-PIL-5]: the pile is frozen" in "\n".join(lines)
+    failing = [row for row in _printed_guards(lines) if row[1] == "fails"]
+    assert len(failing) == 1 and failing[0][0] == "R-PIL-5" and "frozen" in (failing[0][3] or "")
     out = io.StringIO()
     assert explain_command(str(path), "take-pile 9; meld Q Q Q; discard 4", out) == 0
     assert "played: take-pile 9" in out.getvalue()
     out = io.StringIO()
-    assert explain_command(str(path), "fly", out) == 2
-    assert "'fly' is not a move" in out.getvalue()
+    assert explain_command(str(path), "take-pile 9", out, ["frozen_pile_pair_pickup=false"]) == 1
+    assert "take-pile 9: illegal [R-DEC-1]" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("fly", "'fly' is not a move"),
+        (" ; ", "no move given"),
+        ("take-top; draw", "take-top cannot be played first: illegal [R-PIL-5]"),
+    ],
+)
+def test_explain_command_refuses_what_it_cannot_explain(tmp_path: Path, moves: str, message: str) -> None:
+    """A move that cannot be read, or an illegal move before the last, is an error (exit 2 in the CLI)."""
+    path = tmp_path / "s.toml"
+    path.write_text(POSITION + '[[expect]]\nlegal = "take-pile 9"\n', encoding="utf-8")
+    with pytest.raises(RailroadCanastaError, match=re.escape(message)):
+        explain_command(str(path), moves, io.StringIO())
+
+
+def test_explain_notes_a_guard_table_that_disagrees_with_why_illegal() -> None:
+    """If the engine's guard table and `why_illegal` ever disagree, `explain` says so rather than hide it."""
+    scenario = _scenario('[[expect]]\nlegal = "take-pile 9"\n')
+    illegal = explain_scenario(scenario, [Move.from_text("take-top")])
+    legal = explain_scenario(scenario, [Move.from_text("take-pile 9")])
+    assert illegal.disagreements() == [] and legal.disagreements() == []
+    wrong = GuardOutcome("R-PIL-3", "no black 3 on top stops the pile", "fails", "stopped")
+    assert (
+        "the first failing guard says [R-PIL-3] stopped" in attrs.evolve(illegal, guards=(wrong,)).lines()[-2]
+    )
+    assert any("the move is legal, yet" in line for line in attrs.evolve(legal, guards=(wrong,)).lines())
+    ok = GuardOutcome("R-PIL-5", "the pile is not frozen", "ok")
+    assert "no guard of the table fails" in attrs.evolve(illegal, guards=(ok,)).disagreements()[0]
 
 
 def test_scenario_files_skip_hidden_directories(tmp_path: Path) -> None:

@@ -1,9 +1,12 @@
-"""The ``railroad-canasta`` command line.
+"""The ``railroad-canasta`` command line: one module per command.
 
-``demo`` plays a narrated bot game; ``check`` runs scenario files; ``explain``
-says why a move is legal or not in a scenario's position.
+``demo`` (:mod:`~railroad_canasta.cli.demo`) plays a narrated bot game; ``check``
+(:mod:`~railroad_canasta.cli.check`) runs scenario files; ``explain`` (:mod:`~railroad_canasta.cli.explain`)
+says why a move is legal or not in a scenario's position, guard by guard. Each module adds its
+subcommand to the parser and runs it; :func:`main` wires them.
 
-The core library never imports this module.
+A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
+line on stderr and exit status 2. The core library never imports this package.
 """
 
 from __future__ import annotations
@@ -11,207 +14,80 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, Protocol, TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
-from railroad_canasta.core.cards import format_kinds, kinds_of
+from railroad_canasta.cli import check, demo, explain
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
-from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION
-from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
+from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
 
-
-def _pile_text(state: GameState) -> str:
-    if not state.pile:
-        return "pile empty"
-    status = " frozen" if state.pile_frozen else ""
-    status += " stopped" if state.pile_stopped else ""
-    return f"pile {len(state.pile)} (top {state.pile[-1]}){status}"
+PROG = "railroad-canasta"
 
 
-class Narrator:
-    """Writes one line per turn: what the player did, their melds and the pile."""
+class _Command(Protocol):
+    """What each command module supplies."""
 
-    def __init__(self, out: TextIO, names: Sequence[str]) -> None:
-        self.out = out
-        self.names = names
-        self.turn: list[str] = []
-        self.turns = 0
+    #: The command's line in the help.
+    HELP: str
 
-    def __call__(self, before: GameState, move: Move, after: GameState) -> None:
-        player = before.to_move
-        if isinstance(move, NextRound):
-            self._round_start(after)
-            return
-        self.turn.append(self._describe(before, move, after))
-        if (
-            after.to_move != player
-            or after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-            or (after.phase is Phase.DRAW)
-        ):
-            self.turns += 1
-            me = after.players[player]
-            melds = " | ".join(str(m) for m in me.melds) or "-"
-            self.out.write(
-                f"  {self.turns:4d} {self.names[player]:>8}: {'; '.join(self.turn)}\n"
-                f"       {'':>8}  hand {me.hand_size}, red 3s {me.red_threes}, melds: {melds}; "
-                f"{_pile_text(after)}, stock {len(after.stock)}\n"
-            )
-            self.turn = []
-        if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            self._round_end(after, after.history[-1])
+    def configure(self, parser: argparse.ArgumentParser) -> None:
+        """Add the command's arguments to its parser."""
 
-    def _describe(self, before: GameState, move: Move, after: GameState) -> str:
-        if isinstance(move, Draw):
-            if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-                return "cannot draw: the stock is empty"
-            got = [a - b for a, b in zip(after.mover.hand, before.mover.hand, strict=True)]
-            red = after.mover.red_threes - before.mover.red_threes
-            text = f"draws {format_kinds(kinds_of(tuple(max(0, g) for g in got)))}"
-            return text + (f" (+{red} red 3 put down)" if red else "")
-        if isinstance(move, TakePile | TakeTop):
-            return f"{move} ({len(before.pile)} cards)"
-        if isinstance(move, Discard):
-            return f"discards {move.card}" + (
-                " and goes out"
-                if after.phase is not before.phase
-                and after.history
-                and after.history[-1].went_out is not None
-                and len(after.history) > len(before.history)
-                else ""
-            )
-        if isinstance(move, TakeKitty):
-            return "takes the kitty"
-        return str(move)
-
-    def _round_start(self, state: GameState) -> None:
-        self.out.write(
-            f"\nRound {state.round}: {self.names[state.dealer]} deals; "
-            f"{_pile_text(state)}; requirements "
-            + ", ".join(
-                f"{self.names[i]} {state.rules.requirement(p.score)}" for i, p in enumerate(state.players)
-            )
-            + "\n"
-        )
-
-    def _round_end(self, state: GameState, result: RoundResult) -> None:
-        how = {
-            "went-out": f"{self.names[result.went_out]} went out" if result.went_out is not None else "",
-            "stock-empty": "the stock ran out",
-            "no-discard": "a player had no legal discard",
-        }[result.end.value]
-        self.out.write(f"\nRound {result.round} ends: {how}.\n")
-        self.out.write(score_table(state, self.names))
+    def run(self, args: argparse.Namespace, out: TextIO) -> int:
+        """Run the command; return the exit status."""
 
 
-def score_table(state: GameState, names: Sequence[str]) -> str:
-    """The score table of every round so far, with the last round's breakdown."""
-    lines = []
-    header = f"{'player':>8} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} {'kitty':>6} |"
-    header += f" {'round':>6} | {'total':>6}"
-    lines.append(header)
-    lines.append("-" * len(header))
-    last = state.history[-1]
-    for i, b in enumerate(last.breakdowns):
-        lines.append(
-            f"{names[i]:>8} | {b.melded:7d} {b.canasta_bonus:6d} {b.red_threes:6d} {b.going_out:4d} "
-            f"{b.hand_penalty:6d} {b.kitty_penalty:6d} | {b.total:6d} | {last.scores[i]:6d}"
-        )
-    return "\n".join(lines) + "\n"
+#: The command modules, by command name.
+_MODULES: dict[str, _Command] = {"demo": demo, "check": check, "explain": explain}
 
 
-def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    rules = RAILROAD.replace(players=args.players, max_rounds=args.max_rounds)
-    names = [f"P{i + 1}" for i in range(args.players)]
-    bots: list[Bot] = [
-        RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)
-    ]
-    narrator = Narrator(out, names)
-    out.write(
-        f"railroad-canasta {__version__} (rules {RULES_VERSION}): "
-        f"{args.players} {args.bot} bots, seed {args.seed}\n"
-    )
-    first = [True]
+class _UsageError(Exception):
+    """A mistake in the arguments, reported by :func:`main` as one line."""
 
-    def on_move(before: GameState, move: Move, after: GameState) -> None:
-        if first[0]:
-            narrator._round_start(before)
-            first[0] = False
-        narrator(before, move, after)
+    def __init__(self, prog: str, message: str) -> None:
+        self.prog = prog
+        command = prog.removeprefix(PROG).strip()
+        super().__init__(f"{command}: {message}" if command else message)
 
-    final = play_game(rules, args.seed, bots, on_move=on_move)
-    assert final.result is not None
-    rounds = len(final.history)
-    out.write("\nTotals by round:\n")
-    out.write(f"{'round':>5} | " + " ".join(f"{n:>7}" for n in names) + "\n")
-    for r in final.history:
-        out.write(f"{r.round:5d} | " + " ".join(f"{s:7d}" for s in r.scores) + "\n")
-    if final.result.truncated:
-        out.write(f"\nGame cut short after {rounds} rounds (max_rounds): no winner.\n")
-    else:
-        winners = " and ".join(names[i] for i in final.result.winners)
-        out.write(f"\n{winners} wins after {rounds} rounds with {max(final.result.scores)} points.\n")
-    return 0
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), reported by :func:`main`."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(self.prog, message)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    parser = argparse.ArgumentParser(prog="railroad-canasta", description="Railroad Canasta rules engine.")
+    parser = _Parser(prog=PROG, description="Railroad Canasta rules engine.")
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
     )
     sub = parser.add_subparsers(dest="command")
-    demo = sub.add_parser("demo", help="play a narrated game between seeded bots")
-    demo.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
-    demo.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
-    demo.add_argument(
-        "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
-    )
-    demo.add_argument("--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)")
-    check = sub.add_parser("check", help="check scenario files against the engine")
-    check.add_argument(
-        "paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files, or directories searched for *.toml"
-    )
-    check.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="override a Rules option for every file, e.g. kitty_timing=same-turn (repeatable)",
-    )
-    explain = sub.add_parser("explain", help="explain the decision for one move in a scenario's position")
-    explain.add_argument("file", metavar="FILE", help="a scenario file")
-    explain.add_argument(
-        "move", nargs="+", metavar="MOVE", help="a move, e.g. take-pile 9; 'a; b' plays a first"
-    )
+    for name, module in _MODULES.items():
+        module.configure(sub.add_parser(name, help=module.HELP))
     return parser
 
 
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (``--help`` and ``--version`` exit by SystemExit 0)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        return _fail(f"{exc} (see {exc.prog} --help)")
     stream = out if out is not None else sys.stdout
     if args.command is None:
         parser.print_help(stream)
         return 0
-    if args.command == "check":
-        from railroad_canasta.scenarios import check_command
-
-        return check_command(args.paths, args.rules, stream)
-    if args.command == "explain":
-        from railroad_canasta.scenarios import explain_command
-
-        return explain_command(args.file, " ".join(args.move), stream)
     try:
-        return _demo(args, stream)
+        return _MODULES[args.command].run(args, stream)
     except RailroadCanastaError as exc:
-        print(f"railroad-canasta: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+        return _fail(" ".join(str(exc).split()))

@@ -1,0 +1,167 @@
+"""The ``demo`` command: a game between seeded bots, narrated turn by turn, with the score tables."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TextIO
+
+from railroad_canasta import __version__
+from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
+from railroad_canasta.core.cards import format_kinds, kinds_of
+from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
+from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION
+from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
+
+__all__ = ["HELP", "Narrator", "configure", "run", "score_table"]
+
+
+def _pile_text(state: GameState) -> str:
+    if not state.pile:
+        return "pile empty"
+    status = " frozen" if state.pile_frozen else ""
+    status += " stopped" if state.pile_stopped else ""
+    return f"pile {len(state.pile)} (top {state.pile[-1]}){status}"
+
+
+class Narrator:
+    """Writes one line per turn: what the player did, their melds and the pile."""
+
+    def __init__(self, out: TextIO, names: Sequence[str]) -> None:
+        self.out = out
+        self.names = names
+        self.turn: list[str] = []
+        self.turns = 0
+
+    def __call__(self, before: GameState, move: Move, after: GameState) -> None:
+        player = before.to_move
+        if isinstance(move, NextRound):
+            self.round_start(after)
+            return
+        self.turn.append(self._describe(before, move, after))
+        if (
+            after.to_move != player
+            or after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            or (after.phase is Phase.DRAW)
+        ):
+            self.turns += 1
+            me = after.players[player]
+            melds = " | ".join(str(m) for m in me.melds) or "-"
+            self.out.write(
+                f"  {self.turns:4d} {self.names[player]:>8}: {'; '.join(self.turn)}\n"
+                f"       {'':>8}  hand {me.hand_size}, red 3s {me.red_threes}, melds: {melds}; "
+                f"{_pile_text(after)}, stock {len(after.stock)}\n"
+            )
+            self.turn = []
+        if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            self._round_end(after, after.history[-1])
+
+    def _describe(self, before: GameState, move: Move, after: GameState) -> str:
+        if isinstance(move, Draw):
+            if after.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+                return "cannot draw: the stock is empty"
+            got = [a - b for a, b in zip(after.mover.hand, before.mover.hand, strict=True)]
+            red = after.mover.red_threes - before.mover.red_threes
+            text = f"draws {format_kinds(kinds_of(tuple(max(0, g) for g in got)))}"
+            return text + (f" (+{red} red 3 put down)" if red else "")
+        if isinstance(move, TakePile | TakeTop):
+            return f"{move} ({len(before.pile)} cards)"
+        if isinstance(move, Discard):
+            return f"discards {move.card}" + (
+                " and goes out"
+                if after.phase is not before.phase
+                and after.history
+                and after.history[-1].went_out is not None
+                and len(after.history) > len(before.history)
+                else ""
+            )
+        if isinstance(move, TakeKitty):
+            return "takes the kitty"
+        return str(move)
+
+    def round_start(self, state: GameState) -> None:
+        """Write the line that opens a round: the dealer, the pile and each requirement."""
+        self.out.write(
+            f"\nRound {state.round}: {self.names[state.dealer]} deals; "
+            f"{_pile_text(state)}; requirements "
+            + ", ".join(
+                f"{self.names[i]} {state.rules.requirement(p.score)}" for i, p in enumerate(state.players)
+            )
+            + "\n"
+        )
+
+    def _round_end(self, state: GameState, result: RoundResult) -> None:
+        how = {
+            "went-out": f"{self.names[result.went_out]} went out" if result.went_out is not None else "",
+            "stock-empty": "the stock ran out",
+            "no-discard": "a player had no legal discard",
+        }[result.end.value]
+        self.out.write(f"\nRound {result.round} ends: {how}.\n")
+        self.out.write(score_table(state, self.names))
+
+
+def score_table(state: GameState, names: Sequence[str]) -> str:
+    """The score table of every round so far, with the last round's breakdown."""
+    lines = []
+    header = f"{'player':>8} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} {'kitty':>6} |"
+    header += f" {'round':>6} | {'total':>6}"
+    lines.append(header)
+    lines.append("-" * len(header))
+    last = state.history[-1]
+    for i, b in enumerate(last.breakdowns):
+        lines.append(
+            f"{names[i]:>8} | {b.melded:7d} {b.canasta_bonus:6d} {b.red_threes:6d} {b.going_out:4d} "
+            f"{b.hand_penalty:6d} {b.kitty_penalty:6d} | {b.total:6d} | {last.scores[i]:6d}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+#: The command's line in the command line's help.
+HELP = "play a narrated game between seeded bots"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``demo`` command's arguments to its parser."""
+    parser.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
+    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
+    parser.add_argument(
+        "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
+    )
+    parser.add_argument(
+        "--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)"
+    )
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the demo game the arguments describe, narrated to ``out``; returns the exit status."""
+    rules = RAILROAD.replace(players=args.players, max_rounds=args.max_rounds)
+    names = [f"P{i + 1}" for i in range(args.players)]
+    bots: list[Bot] = [
+        RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)
+    ]
+    narrator = Narrator(out, names)
+    out.write(
+        f"railroad-canasta {__version__} (rules {RULES_VERSION}): "
+        f"{args.players} {args.bot} bots, seed {args.seed}\n"
+    )
+    first = [True]
+
+    def on_move(before: GameState, move: Move, after: GameState) -> None:
+        if first[0]:
+            narrator.round_start(before)
+            first[0] = False
+        narrator(before, move, after)
+
+    final = play_game(rules, args.seed, bots, on_move=on_move)
+    assert final.result is not None
+    rounds = len(final.history)
+    out.write("\nTotals by round:\n")
+    out.write(f"{'round':>5} | " + " ".join(f"{n:>7}" for n in names) + "\n")
+    for r in final.history:
+        out.write(f"{r.round:5d} | " + " ".join(f"{s:7d}" for s in r.scores) + "\n")
+    if final.result.truncated:
+        out.write(f"\nGame cut short after {rounds} rounds (max_rounds): no winner.\n")
+    else:
+        winners = " and ".join(names[i] for i in final.result.winners)
+        out.write(f"\n{winners} wins after {rounds} rounds with {max(final.result.scores)} points.\n")
+    return 0
