@@ -72,9 +72,17 @@ def test_check_and_explain_commands() -> None:
     assert "illegal [R-DEC-12]" in out.getvalue()
 
 
+def test_demo_takes_a_variant() -> None:
+    """--variant names the rule set the demo plays; railroad is the default."""
+    out = io.StringIO()
+    assert main(["demo", "--variant", "railroad", "--seed", "1", "--max-rounds", "1"], out=out) == 0
+    assert "Round 1 ends" in out.getvalue()
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
+        (["demo", "--variant", "classic"], "demo: argument --variant: invalid choice: 'classic'"),
         (["demo", "--players", "two"], "demo: argument --players: invalid int value: 'two'"),
         (["fly"], "invalid choice: 'fly'"),
         (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "the following arguments are required"),
@@ -93,3 +101,21 @@ def test_a_command_line_mistake_is_one_line_and_status_2(
     assert err.count("\n") == 1 and err.startswith("railroad-canasta: error: "), err
     assert words in err
     assert out.getvalue() == ""
+
+
+def test_a_scenario_names_its_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A scenario's optional `variant` key picks the rule set; an unknown one is a one-line error."""
+    text = (SCENARIOS / "pile" / "natural-pair.toml").read_text(encoding="utf-8")
+    named = tmp_path / "named.toml"
+    named.write_text('variant = "railroad"\n' + text, encoding="utf-8")
+    assert main(["check", str(named)], out=io.StringIO()) == 0
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text('variant = "classic"\n' + text, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["check", str(unknown)], out=out) == 2
+    assert f"ERROR {unknown}: variant: unknown variant 'classic' (known: railroad)" in out.getvalue()
+    assert main(["explain", str(unknown), "draw"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"railroad-canasta: error: {unknown}: variant: unknown variant 'classic' (known: railroad)\n"
+    )

@@ -393,6 +393,7 @@ def test_parse_rules_override_reads_each_type() -> None:
         (POSITION + "melds = ['9 9 K']\n[[expect]]\nlegal = 'draw'\n", "players[0].melds[0]", "one rank"),
         (POSITION + "[[expect]\n", "toml", "not valid TOML"),
         (POSITION + "[deal]\nseed = 1\n", "deal", "either dealt"),
+        ("variant = 'classic'\n" + POSITION + "[[expect]]\nlegal = 'draw'\n", "variant", "unknown variant"),
     ],
 )
 def test_malformed_files_name_file_field_and_reason(text: str, field: str, reason: str) -> None:

@@ -10,7 +10,8 @@ from railroad_canasta import __version__
 from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
-from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION
+from railroad_canasta.variants import VARIANTS, variant_named
+from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
 
 __all__ = ["HELP", "Narrator", "configure", "run", "score_table"]
@@ -130,11 +131,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)"
     )
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default=Rules.variant,
+        help=f"the rule set played (default {Rules.variant})",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe, narrated to ``out``; returns the exit status."""
-    rules = RAILROAD.replace(players=args.players, max_rounds=args.max_rounds)
+    rules = variant_named(args.variant).rules_for(args.players, args.max_rounds)
     names = [f"P{i + 1}" for i in range(args.players)]
     bots: list[Bot] = [
         RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)

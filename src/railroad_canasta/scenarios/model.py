@@ -158,7 +158,11 @@ class Expectation:
 
 @attrs.frozen
 class Scenario:
-    """A parsed scenario file; ``rules`` are the options its ``[rules]`` table sets, in file order."""
+    """A parsed scenario file.
+
+    ``rules`` are the options its ``[rules]`` table sets, in file order; ``variant`` names the rule set
+    (the optional top-level ``variant`` key; ``railroad`` by default).
+    """
 
     file: str
     title: str
@@ -167,6 +171,7 @@ class Scenario:
     rules: tuple[tuple[str, RuleValue], ...]
     start: PositionSpec | DealSpec
     expectations: tuple[Expectation, ...]
+    variant: str = "railroad"
 
 
 # ------------------------------------------------------------------------------ canonical text

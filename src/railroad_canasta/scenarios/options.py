@@ -14,9 +14,15 @@ import attrs
 
 from railroad_canasta.core.errors import RulesError
 from railroad_canasta.scenarios.model import RuleValue, Scenario, ScenarioError
+from railroad_canasta.variants import variant_named
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["parse_rules_override", "rules_for"]
+__all__ = ["parse_rules_override", "rules_for", "rules_type"]
+
+
+def rules_type(variant: str) -> type[Rules]:
+    """The ``Rules`` type of ``variant`` (a name of :data:`~railroad_canasta.variants.VARIANTS`)."""
+    return variant_named(variant).rules_type
 
 
 #: The options of ``Rules`` by name.
@@ -102,7 +108,7 @@ def rules_for(scenario: Scenario, *layers: Sequence[tuple[str, RuleValue]]) -> R
     options: dict[str, RuleValue] = dict(scenario.rules)
     for layer in layers:
         options.update(layer)
-    return Rules(**options)  # type: ignore[arg-type]
+    return rules_type(scenario.variant)(**options)  # type: ignore[arg-type]
 
 
 def rules_table(file: str, path: str, data: object) -> tuple[tuple[str, RuleValue], ...]:

@@ -38,7 +38,8 @@ from railroad_canasta.scenarios.model import (
     canon_mask,
     canon_melds,
 )
-from railroad_canasta.scenarios.options import rules_table
+from railroad_canasta.scenarios.options import rules_table, rules_type
+from railroad_canasta.variants import variant_named
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Phase
@@ -148,7 +149,7 @@ def _meld(file: str, field: str, text: str) -> TableMeld:
     return TableMeld(rank, naturals, kinds.count(Kind.JOKER), kinds.count(Kind.TWO))
 
 
-_TOP_KEYS = ("title", "question", "clauses", "rules", "position", "players", "deal", "expect")
+_TOP_KEYS = ("title", "question", "clauses", "variant", "rules", "position", "players", "deal", "expect")
 
 
 def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
@@ -172,9 +173,15 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     for i, clause in enumerate(clauses):
         if not CLAUSE_ID.match(clause):
             raise ScenarioError(file, f"clauses[{i}]", f"{clause!r} is not a clause ID like 'R-PIL-4'")
+    variant = top.text("variant", Rules.variant)
+    assert variant is not None
+    try:
+        variant_named(variant)
+    except RulesError as exc:
+        raise ScenarioError(file, "variant", exc.reason) from None
     rules = rules_table(file, "rules", top.raw("rules"))
     try:
-        Rules(**dict(rules))  # type: ignore[arg-type]
+        rules_type(variant)(**dict(rules))  # type: ignore[arg-type]
     except RulesError as exc:
         raise ScenarioError(file, f"rules.{exc.option}", exc.reason) from None
     deal_data = top.raw("deal")
@@ -195,9 +202,11 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     expect_data = top.raw("expect")
     if not isinstance(expect_data, list) or not expect_data:
         raise ScenarioError(file, "expect", "is required: at least one [[expect]] table")
-    expectations = tuple(_expectation(file, i + 1, item, Rules, rules) for i, item in enumerate(expect_data))
+    expectations = tuple(
+        _expectation(file, i + 1, item, rules_type(variant), rules) for i, item in enumerate(expect_data)
+    )
     top.finish()
-    return Scenario(file, title, question, tuple(clauses), rules, start, expectations)
+    return Scenario(file, title, question, tuple(clauses), rules, start, expectations, variant)
 
 
 def load_scenario(path: str | Path) -> Scenario:
