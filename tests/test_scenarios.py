@@ -18,7 +18,7 @@ from railroad_canasta import Kind, Phase, RailroadCanastaError, RulesError
 from railroad_canasta.cli.check import check as check_command
 from railroad_canasta.cli.explain import explain as explain_command
 from railroad_canasta.core.cards import pack_counts
-from railroad_canasta.core.guards import GuardOutcome
+from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.moves import Move
 from railroad_canasta.scenarios import (
     CLAUSE_EFFECTS,
@@ -35,9 +35,8 @@ from railroad_canasta.scenarios import (
     run_scenario,
     scenario_files,
 )
-from railroad_canasta.scenarios.explain import explain_move
-from railroad_canasta.scenarios.runner import broken_rule
 from railroad_canasta.testing.invariants import card_census
+from railroad_canasta.variants.railroad.guards import explain_move, why_illegal
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.transitions import apply
 
@@ -185,7 +184,7 @@ def test_explain_prints_the_engine_guard_table_for_each_move_the_suite_refuses(
     assert printed == [(g.clause, g.status, g.rule, g.reason) for g in table]
     failing = [row for row in printed if row[1] == "fails"]
     assert failing and failing[0][0] == clause
-    assert (failing[0][0], failing[0][3]) == broken_rule(state, moves[-1])  # why_illegal
+    assert Violation(failing[0][0], failing[0][3] or "") == why_illegal(state, moves[-1])
     assert clause in [row[0] for row in printed]
 
 

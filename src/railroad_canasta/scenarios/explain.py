@@ -2,8 +2,9 @@
 
 :func:`explain_scenario` builds the position, plays the moves before the one asked about, and returns
 an :class:`Explanation`: whether the move is legal, the clause and reason ``why_illegal`` gives, and the
-guards that decide the move as the engine itself evaluates them (``explain_move``: every guard of the
-move's table in order, ``ok`` up to the first that ``fails``, then ``not reached``). Nothing here keeps
+guards that decide the move as the engine itself evaluates them
+(:func:`~railroad_canasta.variants.railroad.guards.explain_move`: every guard of the move's table in order,
+``ok`` up to the first that ``fails``, then ``not reached``). Nothing here keeps
 its own copy of the guards, so what ``explain`` prints is what the validator does.
 :meth:`Explanation.lines` writes it as the ``explain`` command prints it.
 """
@@ -19,7 +20,8 @@ from railroad_canasta.core.guards import GuardOutcome
 from railroad_canasta.core.moves import Move
 from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.model import Scenario, ScenarioError, canon_counts
-from railroad_canasta.scenarios.runner import broken_rule, verdict
+from railroad_canasta.scenarios.runner import verdict
+from railroad_canasta.variants.railroad.guards import explain_move
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.transitions import apply
@@ -39,18 +41,6 @@ CLAUSE_EFFECTS: Mapping[str, tuple[str, ...]] = {
     "end-round": ("R-END-3", "R-SCO-6"),
     "next-round": ("R-SET-2", "R-SET-3", "R-SET-4"),
 }
-
-
-def explain_move(state: GameState, move: Move) -> tuple[GuardOutcome, ...]:
-    """TEMPORARY stand-in for the engine's ``explain_move`` until the guard tables land on main.
-
-    It knows only the verdict of ``why_illegal``: one failing row for an illegal move, no row for a legal
-    one. Replaced by ``railroad_canasta.variants.railroad`` ``explain_move`` (same signature).
-    """
-    problem = broken_rule(state, move)
-    if problem is None:
-        return ()
-    return (GuardOutcome(problem[0], "(the guard table is not published yet)", "fails", problem[1]),)
 
 
 @attrs.frozen

@@ -164,26 +164,20 @@ def _score_matches(expected: str, actual: str) -> bool:
     return True
 
 
-def broken_rule(state: GameState, move: Move) -> tuple[str, str] | None:
-    """``(clause, reason)`` of the rule ``move`` breaks in ``state`` (``why_illegal``), or ``None``."""
-    problem = why_illegal(state, move)
-    return None if problem is None else (problem.clause, problem.reason)
-
-
 def verdict(state: GameState, move: Move) -> tuple[bool, str, str]:
     """``(legal, clause, reason)`` of a move; an engine whose two answers disagree is reported as such."""
     listed = move in legal_moves(state)
-    problem = broken_rule(state, move)
+    problem = why_illegal(state, move)
     if listed and problem is None:
         return True, "", ""
     if problem is not None and not listed:
-        return False, problem[0], problem[1]
+        return False, problem.clause, problem.reason
     if listed:
         assert problem is not None
         return (
             False,
-            problem[0],
-            f"{problem[1]} (yet legal_moves lists the move: the engine disagrees with itself)",
+            problem.clause,
+            f"{problem.reason} (yet legal_moves lists the move: the engine disagrees with itself)",
         )
     return False, "", "not among the legal moves, yet why_illegal finds no broken clause"
 
@@ -246,8 +240,8 @@ def _run_check(
 
 
 def _why_text(state: GameState, move: Move) -> str:
-    problem = broken_rule(state, move)
-    return f"{move}: illegal [{problem[0]}]: {problem[1]}" if problem else f"{move}: not listed"
+    problem = why_illegal(state, move)
+    return f"{move}: illegal [{problem.clause}]: {problem.reason}" if problem else f"{move}: not listed"
 
 
 def _context(expectation: Expectation) -> str:
