@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -57,7 +59,8 @@ def test_demo_rejects_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> 
     assert "players" in capsys.readouterr().err
 
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "spec" / "scenarios"
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "spec" / "scenarios"
 
 
 @pytest.mark.clause("R-DEC-12")
@@ -119,3 +122,31 @@ def test_a_scenario_names_its_variant(tmp_path: Path, capsys: pytest.CaptureFixt
     assert (
         err == f"railroad-canasta: error: {unknown}: variant: unknown variant 'classic' (known: railroad)\n"
     )
+
+
+def _console_examples(text: str) -> list[tuple[list[str], str]]:
+    """The ``$ railroad-canasta ...`` commands of a page's console blocks, each with the output shown."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("$ railroad-canasta ") and "..." not in line:
+                rest = lines[i + 1 :]
+                end = next((j for j, later in enumerate(rest) if later.startswith("$ ")), len(rest))
+                examples.append((shlex.split(line[2:])[1:], "\n".join(rest[:end])))
+    return examples
+
+
+def test_the_explain_examples_of_the_scenarios_page_are_what_explain_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/scenarios.md shows `explain` output (and its one-line error) exactly as the command prints it."""
+    monkeypatch.chdir(ROOT)
+    page = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    examples = [(argv, shown) for argv, shown in _console_examples(page) if argv[0] == "explain"]
+    assert len(examples) >= 2
+    for argv, shown in examples:
+        out = io.StringIO()
+        status = main(argv, out=out)
+        printed = out.getvalue() if status != 2 else capsys.readouterr().err
+        assert printed.rstrip("\n") == shown.rstrip("\n"), argv
