@@ -9,6 +9,7 @@ from typing import TextIO
 from railroad_canasta.core.errors import NotationError, RailroadCanastaError
 from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.scenarios import explain_scenario, load_scenario, parse_rules_override, rules_for
+from railroad_canasta.scenarios.options import rules_type
 
 __all__ = ["HELP", "configure", "explain", "run"]
 
@@ -60,12 +61,13 @@ def explain(file: str, move_text: str, out: TextIO, rules_overrides: Sequence[st
     :class:`~railroad_canasta.core.errors.RailroadCanastaError` when the file, the move or an override
     cannot be read, the position cannot exist, or a move before the last is illegal.
     """
-    try:
-        overrides = tuple(parse_rules_override(text) for text in rules_overrides)
-    except RailroadCanastaError as exc:
-        raise RailroadCanastaError(f"--rules {exc}") from None
     moves = _moves(move_text)
     scenario = load_scenario(file)
+    try:
+        rules_cls = rules_type(scenario.variant)
+        overrides = tuple(parse_rules_override(text, rules_cls) for text in rules_overrides)
+    except RailroadCanastaError as exc:
+        raise RailroadCanastaError(f"--rules {exc}") from None
     explanation = explain_scenario(scenario, moves, rules_for(scenario, overrides))
     out.write("".join(f"{line}\n" for line in explanation.lines()))
     return 0 if explanation.legal else 1

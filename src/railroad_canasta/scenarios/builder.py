@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, pack_counts
+from railroad_canasta.game import new_game
 from railroad_canasta.scenarios.model import (
     DealSpec,
     PlayerSpec,
@@ -26,7 +27,6 @@ from railroad_canasta.testing.invariants import InvariantError, check_state
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus, meld_problem
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
-from railroad_canasta.variants.railroad.transitions import new_game
 
 __all__ = ["FILL_ORDER", "build_position"]
 

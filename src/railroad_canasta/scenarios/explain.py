@@ -2,11 +2,10 @@
 
 :func:`explain_scenario` builds the position, plays the moves before the one asked about, and returns
 an :class:`Explanation`: whether the move is legal, the clause and reason ``why_illegal`` gives, and the
-guards that decide the move as the engine itself evaluates them
-(:func:`~railroad_canasta.variants.railroad.guards.explain_move`: every guard of the move's table in order,
-``ok`` up to the first that ``fails``, then ``not reached``). Nothing here keeps
-its own copy of the guards, so what ``explain`` prints is what the validator does.
-:meth:`Explanation.lines` writes it as the ``explain`` command prints it.
+guards that decide the move as the engine itself evaluates them (:func:`~railroad_canasta.game.explain_move`,
+which asks the variant: every guard of the move's table in order, ``ok`` up to the first that ``fails``,
+then ``not reached``). Nothing here keeps its own copy of the guards, so what ``explain`` prints is what
+the validator does. :meth:`Explanation.lines` writes it as the ``explain`` command prints it.
 """
 
 from __future__ import annotations
@@ -18,13 +17,12 @@ import attrs
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.guards import GuardOutcome
 from railroad_canasta.core.moves import Move
+from railroad_canasta.game import apply, explain_move
 from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.model import Scenario, ScenarioError, canon_counts
 from railroad_canasta.scenarios.runner import verdict
-from railroad_canasta.variants.railroad.guards import explain_move
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.transitions import apply
 
 __all__ = ["CLAUSE_EFFECTS", "Explanation", "explain_scenario"]
 

@@ -32,8 +32,9 @@ __all__ = [
     "ScenarioError",
 ]
 
-#: The value of one :class:`~railroad_canasta.variants.railroad.rules.Rules` option.
-RuleValue = bool | int | enum.Enum | tuple[tuple[int, int], ...] | None
+#: The value of one rules option, as :func:`~railroad_canasta.core.options.read_option` reads it: a bool,
+#: an int, ``None``, an enum member or a table of rows.
+RuleValue = object
 
 #: A clause ID of the spec (``R-PIL-4``).
 CLAUSE_ID = re.compile(r"^R-[A-Z]+-\d+$")

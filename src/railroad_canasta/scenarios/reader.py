@@ -12,10 +12,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of, format_kinds, parse_kinds
 from railroad_canasta.core.errors import NotationError, RulesError
 from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.scenarios.model import (
     CANASTA_NAMES,
     CLAUSE_ID,
@@ -38,7 +40,7 @@ from railroad_canasta.scenarios.model import (
     canon_mask,
     canon_melds,
 )
-from railroad_canasta.scenarios.options import rules_table, rules_type
+from railroad_canasta.scenarios.options import rules_table
 from railroad_canasta.variants import variant_named
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
@@ -176,14 +178,11 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     variant = top.text("variant", Rules.variant)
     assert variant is not None
     try:
-        variant_named(variant)
+        rules_cls = variant_named(variant).rules_type
     except RulesError as exc:
         raise ScenarioError(file, "variant", exc.reason) from None
-    rules = rules_table(file, "rules", top.raw("rules"))
-    try:
-        rules_type(variant)(**dict(rules))  # type: ignore[arg-type]
-    except RulesError as exc:
-        raise ScenarioError(file, f"rules.{exc.option}", exc.reason) from None
+    rules = rules_table(file, "rules", top.raw("rules"), rules_cls)
+    _check_rules(file, "rules", rules_cls, rules)
     deal_data = top.raw("deal")
     position_data = top.raw("position")
     players_data = top.raw("players")
@@ -203,10 +202,20 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     if not isinstance(expect_data, list) or not expect_data:
         raise ScenarioError(file, "expect", "is required: at least one [[expect]] table")
     expectations = tuple(
-        _expectation(file, i + 1, item, rules_type(variant), rules) for i, item in enumerate(expect_data)
+        _expectation(file, i + 1, item, rules_cls, rules) for i, item in enumerate(expect_data)
     )
     top.finish()
     return Scenario(file, title, question, tuple(clauses), rules, start, expectations, variant)
+
+
+def _check_rules(
+    file: str, path: str, rules_cls: type[Any], options: Sequence[tuple[str, RuleValue]]
+) -> None:
+    """Refuse options that are each of the right type but together no valid rules (a range, a combination)."""
+    try:
+        rules_from_mapping(rules_cls, dict(options), path=path)
+    except RulesError as exc:
+        raise ScenarioError(file, exc.path, exc.reason) from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -311,17 +320,14 @@ def _players(file: str, data: object) -> tuple[PlayerSpec, ...]:
 
 
 def _expectation(
-    file: str, index: int, data: object, rules_cls: type[Rules], file_rules: Sequence[tuple[str, RuleValue]]
+    file: str, index: int, data: object, rules_cls: type[Any], file_rules: Sequence[tuple[str, RuleValue]]
 ) -> Expectation:
     path = f"expect[{index}]"
     t = _Table(file, path, data)
     after_texts = t.str_list("after") or []
     after = tuple(read_move(file, f"{path}.after[{k}]", m) for k, m in enumerate(after_texts))
-    pins = rules_table(file, f"{path}.rules", t.raw("rules"))
-    try:
-        rules_cls(**{**dict(file_rules), **dict(pins)})  # type: ignore[arg-type]
-    except RulesError as exc:
-        raise ScenarioError(file, f"{path}.rules.{exc.option}", exc.reason) from None
+    pins = rules_table(file, f"{path}.rules", t.raw("rules"), rules_cls)
+    _check_rules(file, f"{path}.rules", rules_cls, (*file_rules, *pins))
     player = t.number("player", low=0)
     note = t.text("note", "") or ""
     checks: list[Check] = []

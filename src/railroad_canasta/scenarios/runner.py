@@ -16,6 +16,7 @@ import attrs
 from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
 from railroad_canasta.core.moves import Move
+from railroad_canasta.game import apply, legal_moves, why_illegal
 from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.model import (
     PLAYER_CHECKS,
@@ -32,10 +33,8 @@ from railroad_canasta.scenarios.model import (
     value_text,
 )
 from railroad_canasta.scenarios.options import rules_for
-from railroad_canasta.variants.railroad.legal import legal_moves, why_illegal
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.transitions import apply
 
 __all__ = ["CheckResult", "ScenarioReport", "run_scenario", "scenario_files", "summary_line", "verdict"]
 
@@ -267,7 +266,12 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
         try:
             rules = rules_for(scenario, overrides, expectation.rules)
         except RulesError as exc:
-            raise ScenarioError(scenario.file, f"expect[{expectation.index}].rules", str(exc)) from None
+            # The file's options were checked when it was read: the overrides make them invalid.
+            raise ScenarioError(
+                scenario.file,
+                f"expect[{expectation.index}].rules",
+                f"with the overrides, {exc.option}: {exc.reason}",
+            ) from None
         if rules not in built:
             built[rules] = build_position(scenario, rules)
         state = built[rules]
