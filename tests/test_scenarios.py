@@ -416,16 +416,16 @@ def test_malformed_files_name_file_field_and_reason(text: str, field: str, reaso
         (("9 9 Q Q Q 5 4", "A A A A A A A A A A A A A A A A A"), "players[0].hand", "too many A"),
         (("hand = ", "melds = ['A A A A A A A A A']\nhand = "), "players[0].melds[0]", "at most 7 cards"),
         (("hand = ", "melds = ['8 2 JK']\nhand = "), "players[0].melds[0]", "at least 2 natural"),
-        (("hand = ", "melds = ['7 7 JK']\nhand = "), "players[0].melds[0]", "(R-DEC-8)"),
-        (("hand = ", "melds = ['K K K', 'K K K 2']\nhand = "), "players[0].melds[1]", "(R-MLD-3)"),
-        (("9 9 Q Q Q 5 4", "9 9 R3"), "players[0].hand", "never held in hand"),
+        (("hand = ", "melds = ['7 7 JK']\nhand = "), "players[0].melds[0]", "[R-DEC-8]"),
+        (("hand = ", "melds = ['K K K', 'K K K 2']\nhand = "), "players[0].melds[1]", "[R-MLD-3]"),
+        (("9 9 Q Q Q 5 4", "9 9 R3"), "players[0].hand", "red 3s go down at once"),
         (
             ("hand = ", "melds = ['Q Q Q Q Q Q Q']\ncanastas = ['black']\nhand = "),
             "players[0].canastas",
             "red",
         ),
-        (("hand = ", "melds = ['Q Q Q']\nmay_look = true\nhand = "), "players[0].may_look", "(R-KIT-1)"),
-        (("hand = ", "kitty = 'taken'\nhand = "), "players[0].kitty", "(R-KIT-1, R-KIT-2)"),
+        (("hand = ", "melds = ['Q Q Q']\nmay_look = true\nhand = "), "players[0].may_look", "[R-KIT-1]"),
+        (("hand = ", "kitty = 'taken'\nhand = "), "players[0].kitty", "[R-KIT-2]"),
         (
             ('pile = "4 JK K 9"', 'pile = "4 K 9"\npile_frozen = true'),
             "position.pile_frozen",
@@ -438,9 +438,19 @@ def test_malformed_files_name_file_field_and_reason(text: str, field: str, reaso
         ),
         (('pile = "4 JK K 9"', 'pile = "4 R3 9"'), "position.pile", "never discarded"),
         (('phase = "draw"', 'phase = "draw"\nto_move = 2'), "position.to_move", "no seat 2"),
-        (("hand = ", "opened = false\nmelds = ['K K K']\nhand = "), "players[0].opened", "(R-MLD-6)"),
+        (("hand = ", "opened = false\nmelds = ['K K K']\nhand = "), "players[0].opened", "[R-MLD-6]"),
         (('phase = "draw"', 'phase = "kitty"'), "position.phase", "kitty phase"),
         (('phase = "draw"', 'phase = "draw"\nstock = 0'), "position.stock", "nowhere to go"),
+        (("hand = ", "melds = ['B3 B3 B3']\nhand = "), "players[0].melds[0]", "[R-MLD-5]"),
+        (("hand = ", "opened = true\nhand = "), "players[0].opened", "[R-REQ-1]"),
+        (
+            ('phase = "draw"', 'phase = "meld"\npending = "K"'),
+            "position.pending",
+            "the pile is empty [R-DEC-12]",
+        ),
+        (('hand = "9 9 Q Q Q 5 4"', "hand_size = 0"), "players[0].hand_size", "[R-HND-1]"),
+        (('phase = "draw"', 'phase = "draw"\nturn_canasta = true'), "position.turn_canasta", "[R-DEC-10]"),
+        (('phase = "draw"', 'phase = "draw"\npending = "9"'), "position.pending", "[R-DEC-12]"),
     ],
 )
 def test_impossible_positions_are_refused(change: tuple[str, str], field: str, reason: str) -> None:
@@ -453,12 +463,25 @@ def test_impossible_positions_are_refused(change: tuple[str, str], field: str, r
     assert reason in error.reason
 
 
+def test_an_opening_that_already_meets_the_requirement_is_refused() -> None:
+    """Melds laid this turn (opened = false) that already meet the requirement break R-REQ-1, reported at
+    the mover's opened."""
+    text = POSITION.replace('phase = "draw"', 'phase = "meld"').replace(
+        "hand = ", "opened = false\nmelds = ['A A A A']\nhand = "
+    )
+    error = _build_error(text + "[[players]]\nkitty = '4'\n[[expect]]\nlegal = 'discard 4'\n")
+    assert (error.field, error.reason) == (
+        "players[0].opened",
+        "must be the value melded this turn, short of the requirement [R-REQ-1] (state field turn_points)",
+    )
+
+
 def test_a_position_impossible_under_one_reading_is_refused_only_there() -> None:
     """A mixed meld of 7s is a valid position when the alternative reading of R-DEC-8 is pinned."""
     text = POSITION.replace("hand = ", "melds = ['7 7 7 JK']\nhand = ") + "[[expect]]\nlegal = 'draw'\n"
     state = build_position(parse_scenario(text), Rules(sevens_natural_only=False))
     assert state.players[0].melds[0].wilds == 1
-    assert "(R-DEC-8)" in _build_error(text).reason
+    assert "[R-DEC-8]" in _build_error(text).reason
 
 
 def test_the_pack_adds_up_and_the_fill_order_is_followed() -> None:

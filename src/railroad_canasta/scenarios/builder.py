@@ -9,6 +9,7 @@ state it makes is then checked by the same invariants as every state
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, pack_counts
@@ -24,9 +25,10 @@ from railroad_canasta.scenarios.model import (
 )
 from railroad_canasta.scenarios.options import rules_for
 from railroad_canasta.testing.invariants import InvariantError, check_state
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus, meld_problem
-from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
-from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_mask
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
+from railroad_canasta.variants.railroad.state import GameState, PlayerState
 
 __all__ = ["FILL_ORDER", "build_position"]
 
@@ -60,22 +62,36 @@ def _meld_counts(meld: TableMeld) -> Counts:
     return tuple(out)
 
 
-def _mask_of(melds: Sequence[TableMeld]) -> int:
-    mask = 0
-    for meld in melds:
-        kind = meld.canasta_kind
-        if kind is not None:
-            mask |= kind
-    return mask
-
-
 def _turn_points(melds: Sequence[TableMeld], rules: Rules) -> int:
-    points = sum(m.points for m in melds)
+    """What melds laid this turn count toward the requirement (with their canasta bonuses by R-DEC-11)."""
+    points = melds_value(tuple(melds))
     if rules.requirement_counts_bonuses:
-        points += sum(
-            canasta_bonus(CanastaKind(k), rules) for m in melds if (k := m.canasta_kind) is not None
-        )
+        points += canasta_bonuses(melds, rules)
     return points
+
+
+def _field(path: str, spec: PositionSpec, seats: Sequence[PlayerSpec]) -> str:
+    """The field of the file that a path of the built state comes from (``pile[2]`` -> ``position.pile``)."""
+    match = re.match(r"^players\[(\d+)\](?:\.(\w+))?(.*)$", path)
+    if match:
+        seat, key, rest = int(match[1]), match[2], match[3]
+        player = seats[seat] if seat < len(seats) else PlayerSpec()
+        if key == "hand" and player.hand is None:
+            key, rest = "hand_size", ""
+        elif key in ("kitty", "kitty_taken"):
+            key = "kitty" if player.kitty is not None or player.kitty_taken else "kitty_size"
+            rest = ""
+        elif key == "canastas":
+            key, rest = "melds", ""
+        return f"players[{seat}]" + (f".{key}{rest}" if key else "")
+    head = re.split(r"[.\[]", path, maxsplit=1)[0]
+    if head == "turn_points":
+        return f"players[{spec.to_move}].opened"
+    if head in ("pile", "pile_frozen"):
+        return "position.pile"
+    if head in ("phase", "to_move", "dealer", "round", "stock", "pending", "turn_canasta"):
+        return f"position.{head}"
+    return "position"
 
 
 def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
@@ -98,7 +114,13 @@ def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
 
 
 class _Builder:
-    """Builds a :class:`GameState` from a :class:`PositionSpec`, refusing what cannot exist."""
+    """Builds a :class:`GameState` from a :class:`PositionSpec`, refusing what cannot exist.
+
+    What any position must satisfy is checked once, by the variant's invariants on the built state
+    (:func:`~railroad_canasta.testing.invariants.check_state`), and reported at the field of the file it
+    comes from. The builder itself refuses only what stops it from building (seats, cards beyond the
+    pack) and the file's claims about what it derives (``canastas``, ``may_look``, ``pile_frozen``).
+    """
 
     def __init__(self, file: str, spec: PositionSpec, rules: Rules) -> None:
         self.file = file
@@ -134,9 +156,11 @@ class _Builder:
         dealer = (spec.to_move - 1) % n if spec.dealer is None else spec.dealer
         if dealer >= n:
             raise self.error("position.dealer", f"there is no seat {dealer} in a game of {n} players")
-        masks = [self.check_player(seat, p) for seat, p in enumerate(seats)]
-        turn_points = self.check_turn(seats, masks)
-        self.check_pile()
+        masks = [self.check_claims(seat, p) for seat, p in enumerate(seats)]
+        self.check_pile_claim()
+        self.check_beyond_invariants(seats)
+        mover = seats[spec.to_move]
+        turn_points = _turn_points(mover.melds, rules) if mover.opened is False else 0
         for seat, p in enumerate(seats):
             path = f"players[{seat}]"
             if p.hand is not None:
@@ -182,49 +206,20 @@ class _Builder:
         try:
             check_state(state)
         except InvariantError as exc:
-            raise self.error("position", f"cannot exist: {exc}") from None
+            field = _field(exc.path, spec, seats)
+            where = f" (state field {exc.path})" if exc.path and exc.path != field else ""
+            raise self.error(field, exc.tagged_reason + where) from None
         return state
 
-    def check_player(self, seat: int, p: PlayerSpec) -> int:
-        """Check one seat on its own; return its canasta mask."""
-        rules, spec = self.rules, self.spec
+    def check_claims(self, seat: int, p: PlayerSpec) -> int:
+        """Check what the file says of a seat's canastas against its melds; return its canasta mask."""
         path = f"players[{seat}]"
-        mover = seat == spec.to_move
-        if p.hand is not None:
-            if p.hand[Kind.RED_THREE] and (rules.red_threes_down_at_deal or mover):
-                raise self.error(
-                    f"{path}.hand",
-                    "a red 3 is never held in hand: it goes down at once; count it in red_threes (R-RED-1)",
-                )
-            if not any(p.hand):
-                raise self.error(f"{path}.hand", "a hand is never empty while a round is played (R-HND-1)")
-        if p.hand_size == 0:
-            raise self.error(f"{path}.hand_size", "a hand is never empty while a round is played (R-HND-1)")
-        unfinished: set[Kind] = set()
-        for j, meld in enumerate(p.melds):
-            problem = meld_problem(meld, rules)
-            if problem is not None:
-                raise self.error(
-                    f"{path}.melds[{j}]", f"{meld} cannot lie on the table: {problem[1]} ({problem[0]})"
-                )
-            if meld.rank is Kind.BLACK_THREE:
-                raise self.error(
-                    f"{path}.melds[{j}]",
-                    "the black-3 meld is made only when going out, which ends the round (R-MLD-5)",
-                )
-            if not meld.is_complete:
-                if meld.rank in unfinished:
-                    raise self.error(
-                        f"{path}.melds[{j}]",
-                        f"a second unfinished meld of {meld.rank}: one per rank (R-MLD-3)",
-                    )
-                unfinished.add(meld.rank)
-        mask = _mask_of(p.melds)
+        mask = canasta_mask(p.melds)
         if p.canastas is not None and p.canastas != mask:
             raise self.error(
                 f"{path}.canastas",
                 f"the melds complete {canon_mask(mask)}, not {canon_mask(p.canastas)}: "
-                "a canasta is a 7-card meld listed in melds (R-CAN-1)",
+                "a canasta is a 7-card meld listed in melds [R-CAN-1]",
             )
         may_look = bool(mask & ~CanastaKind.BLACK)
         if p.may_look is not None and p.may_look != may_look:
@@ -232,89 +227,43 @@ class _Builder:
             raise self.error(
                 f"{path}.may_look",
                 f"the player {why} a red, wild or sevens canasta, "
-                f"so may_look is {canon_bool(may_look)} (R-KIT-1)",
-            )
-        if p.kitty_taken and not may_look:
-            raise self.error(
-                f"{path}.kitty",
-                "a kitty is taken only after completing a red, wild or sevens canasta (R-KIT-1, R-KIT-2)",
-            )
-        if p.opened and not p.melds:
-            raise self.error(
-                f"{path}.opened", "the requirement is met by laying melds, and they stay (R-REQ-1)"
+                f"so may_look is {canon_bool(may_look)} [R-KIT-1]",
             )
         return mask
 
-    def check_turn(self, seats: Sequence[PlayerSpec], masks: Sequence[int]) -> int:
-        """Check the state of the turn in progress; return the card values melded toward the requirement."""
-        spec, rules = self.spec, self.rules
-        mover = seats[spec.to_move]
-        turn_points = 0
-        for seat, p in enumerate(seats):
-            if p.opened is False and p.melds:
-                if seat != spec.to_move or spec.phase is not Phase.MELD:
-                    raise self.error(
-                        f"players[{seat}].opened",
-                        "a player with melds has met the requirement, unless they are laying their first "
-                        "melds now (the player to move, in the meld phase) (R-MLD-6)",
-                    )
-                turn_points = _turn_points(p.melds, rules)
-                need = rules.requirement(p.score)
-                if turn_points >= need:
-                    raise self.error(
-                        f"players[{seat}].opened",
-                        f"the melds are worth {turn_points}, which meets the requirement of {need} (R-REQ-1)",
-                    )
-        if spec.pending is not None and (
-            spec.phase is not Phase.MELD
-            or mover.opened is not False
-            or not mover.melds
-            or spec.pile
-            or rules.pile_counts_for_requirement
-        ):
-            raise self.error(
-                "position.pending",
-                "a pile is held back only in the meld phase of a player who took it with a pair and has "
-                "not met the requirement yet (opened = false, the pile now empty), by the default R-DEC-12",
-            )
-        if spec.turn_canasta and (spec.phase is Phase.DRAW or not masks[spec.to_move] & ~CanastaKind.BLACK):
-            raise self.error(
-                "position.turn_canasta",
-                "only the player to move, after drawing, can have completed a red, wild or sevens "
-                "canasta this turn (R-DEC-10)",
-            )
-        if spec.phase is Phase.KITTY:
-            may_look = bool(masks[spec.to_move] & ~CanastaKind.BLACK)
-            timing_ok = spec.turn_canasta if rules.kitty_timing is KittyTiming.SAME_TURN else may_look
-            empty = mover.kitty is not None and not any(mover.kitty)
-            if mover.kitty_taken or empty or not timing_ok:
-                raise self.error(
-                    "position.phase",
-                    "the kitty phase comes only after the discard of a player who may take their kitty now "
-                    "(R-KIT-2, R-DEC-10)",
-                )
-        return turn_points
-
-    def check_pile(self) -> None:
-        pile = self.spec.pile
-        if Kind.RED_THREE in pile[1:]:
-            raise self.error(
-                "position.pile",
-                "a red 3 is never discarded: only the upcard, at the bottom, can be one (R-SET-5)",
-            )
+    def check_pile_claim(self) -> None:
+        """Check what the file says of the pile being frozen against its cards."""
         frozen = self.frozen()
         given = self.spec.pile_frozen
         if given is not None and given != frozen:
             if given:
                 reason = (
                     "a pile is frozen only by a wild card or a red-3 upcard in it: list that card "
-                    "(R-PIL-2, R-SET-5)"
+                    "[R-PIL-2, R-SET-5]"
                 )
             else:
                 reason = (
-                    "a pile holding a wild card or a red-3 upcard is frozen until taken (R-PIL-2, R-SET-5)"
+                    "a pile holding a wild card or a red-3 upcard is frozen until taken [R-PIL-2, R-SET-5]"
                 )
             raise self.error("position.pile_frozen", reason)
+
+    def check_beyond_invariants(self, seats: Sequence[PlayerSpec]) -> None:
+        """Refuse the impossible positions the variant's invariants do not (yet) refuse.
+
+        To move into :mod:`railroad_canasta.variants.railroad.invariants` as rows: a player who has met the
+        requirement has melds (R-REQ-1), and a pile held back leaves the pile empty (R-DEC-12).
+        """
+        for seat, p in enumerate(seats):
+            if p.opened and not p.melds:
+                raise self.error(
+                    f"players[{seat}].opened",
+                    "the requirement is met by laying melds, and they stay [R-REQ-1]",
+                )
+        if self.spec.pending is not None and self.spec.pile:
+            raise self.error(
+                "position.pending",
+                "a pile is held back only after it was taken, so the pile is empty [R-DEC-12]",
+            )
 
     def frozen(self) -> bool:
         return any(k.is_wild or k is Kind.RED_THREE for k in self.spec.pile)
