@@ -47,6 +47,7 @@ from railroad_canasta.variants.railroad.facts import (
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
+    SEVENS_CANASTA,
     CanastaKind,
     TableMeld,
     canasta_bonus,
@@ -82,7 +83,6 @@ __all__ = [
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
 _R3 = Kind.RED_THREE
-_SEVENS_BIT = int(CanastaKind.SEVENS)
 
 #: The phase in which each kind of move is played.
 PHASE_OF: Mapping[type[Move], Phase] = {
@@ -105,7 +105,7 @@ PHASE_OF: Mapping[type[Move], Phase] = {
 def others_sevens(state: Table) -> bool:
     """Every player but the mover has a sevens canasta (R-PIL-1)."""
     mover = state.to_move
-    return all(p.canastas & _SEVENS_BIT for i, p in enumerate(state.players) if i != mover)
+    return all(p.canastas & SEVENS_CANASTA for i, p in enumerate(state.players) if i != mover)
 
 
 def opening_unfinished(state: Table) -> bool:
@@ -247,7 +247,7 @@ class PickupContext(MoveContext):
 
     @property
     def sevens_ok_after(self) -> bool:
-        return others_sevens(self.state) and bool(self.new_mask & _SEVENS_BIT)
+        return others_sevens(self.state) and bool(self.new_mask & SEVENS_CANASTA)
 
     @property
     def sevens_only_before(self) -> bool:

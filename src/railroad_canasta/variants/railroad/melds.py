@@ -23,6 +23,7 @@ from railroad_canasta.variants.railroad.rules import Rules
 __all__ = [
     "ALL_CANASTAS",
     "LOOKING_CANASTAS",
+    "SEVENS_CANASTA",
     "CanastaKind",
     "TableMeld",
     "canasta_bonus",
@@ -56,6 +57,8 @@ class CanastaKind(enum.IntFlag):
 ALL_CANASTAS = 15
 #: The canastas that let their owner look at the kitty: every kind but black (R-KIT-1).
 LOOKING_CANASTAS = int(CanastaKind.RED | CanastaKind.WILD | CanastaKind.SEVENS)
+#: The bit of the sevens canasta in a mask, as a plain int (masks are ints: no enum arithmetic on hot paths).
+SEVENS_CANASTA = int(CanastaKind.SEVENS)
 
 
 def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:

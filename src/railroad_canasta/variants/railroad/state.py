@@ -12,7 +12,7 @@ import enum
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
-from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, LOOKING_CANASTAS, CanastaKind, TableMeld
+from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, LOOKING_CANASTAS, SEVENS_CANASTA, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = [
@@ -135,7 +135,7 @@ class Standing:
     @property
     def has_sevens_canasta(self) -> bool:
         """The player has completed a sevens canasta (R-PIL-1)."""
-        return bool(self.canastas & CanastaKind.SEVENS)
+        return bool(self.canastas & SEVENS_CANASTA)
 
     def unfinished_meld(self, rank: Kind) -> TableMeld | None:
         """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""
@@ -195,7 +195,7 @@ class Table:
 
     def sevens_discardable(self) -> bool:
         """Every player has a sevens canasta, so 7s may be discarded (R-PIL-1)."""
-        return all(p.canastas & CanastaKind.SEVENS for p in self.players)
+        return all(p.canastas & SEVENS_CANASTA for p in self.players)
 
 
 @attrs.frozen

@@ -23,6 +23,7 @@ from railroad_canasta.variants.railroad.melds import (
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
+    SEVENS_CANASTA,
     CanastaKind,
     TableMeld,
 )
@@ -46,7 +47,6 @@ _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
-_SEVENS_BIT = int(CanastaKind.SEVENS)
 _NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
 
 
@@ -214,7 +214,7 @@ class StepContext:
         self._step: Step | None = None
         card = move.rank if isinstance(move, StartMeld) else move.card
         self.sevens_only_before = (
-            card is _SEVEN and not (others_sevens and mask & _SEVENS_BIT) and sum(hand) == hand[_SEVEN]
+            card is _SEVEN and not (others_sevens and mask & SEVENS_CANASTA) and sum(hand) == hand[_SEVEN]
         )
 
     @property
@@ -235,7 +235,7 @@ class StepContext:
 
     @property
     def sevens_ok_after(self) -> bool:
-        return self.others_sevens and bool(self.step.mask & _SEVENS_BIT)
+        return self.others_sevens and bool(self.step.mask & SEVENS_CANASTA)
 
     @property
     def is_meld(self) -> bool:
