@@ -44,8 +44,9 @@ from railroad_canasta.variants.railroad.steps import step_candidates
 __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
-_FOUR = Kind.FOUR
-_SEVEN = Kind.SEVEN
+_DISCARDS = tuple(discard(k) for k in _KINDS)
+_FOUR = int(Kind.FOUR)
+_SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
 
 
@@ -74,7 +75,7 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
                 and (k != _SEVEN or sevens_ok)
                 and not (last and not last_ok and (not player.may_go_out or k == _SEVEN))
             ):
-                out.append(discard(_KINDS[k]))
+                out.append(_DISCARDS[k])
                 discards = True
         if not discards:
             out.append(END_TURN if passes_turn(state) else END_ROUND)

@@ -8,10 +8,12 @@ never changes its input, so keeping a state costs nothing.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, LOOKING_CANASTAS, SEVENS_CANASTA, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 
@@ -26,6 +28,10 @@ __all__ = [
     "Standing",
     "Table",
 ]
+
+
+#: The default of ``replace``'s arguments: keep the field as it is.
+_KEEP: Any = object()
 
 
 class Phase(enum.Enum):
@@ -198,7 +204,7 @@ class Table:
         return all(p.canastas & SEVENS_CANASTA for p in self.players)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerState(Standing):
     """One player's cards, melds and standing in the current round."""
 
@@ -219,18 +225,28 @@ class PlayerState(Standing):
     #: Cumulative score before this round.
     score: int = 0
 
-    def replace(self, **changes: object) -> PlayerState:
-        """A copy with some fields changed (faster than ``attrs.evolve``)."""
-        get = changes.get
-        return _PLAYER(
-            get("hand", self.hand),  # type: ignore[arg-type]
-            get("kitty", self.kitty),  # type: ignore[arg-type]
-            get("melds", self.melds),  # type: ignore[arg-type]
-            get("red_threes", self.red_threes),  # type: ignore[arg-type]
-            get("canastas", self.canastas),  # type: ignore[arg-type]
-            get("opened", self.opened),  # type: ignore[arg-type]
-            get("kitty_taken", self.kitty_taken),  # type: ignore[arg-type]
-            get("score", self.score),  # type: ignore[arg-type]
+    def replace(
+        self,
+        *,
+        hand: Counts = _KEEP,
+        kitty: Counts = _KEEP,
+        melds: tuple[TableMeld, ...] = _KEEP,
+        red_threes: int = _KEEP,
+        canastas: int = _KEEP,
+        opened: bool = _KEEP,
+        kitty_taken: bool = _KEEP,
+        score: int = _KEEP,
+    ) -> PlayerState:
+        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked)."""
+        return _new_player(
+            self.hand if hand is _KEEP else hand,
+            self.kitty if kitty is _KEEP else kitty,
+            self.melds if melds is _KEEP else melds,
+            self.red_threes if red_threes is _KEEP else red_threes,
+            self.canastas if canastas is _KEEP else canastas,
+            self.opened if opened is _KEEP else opened,
+            self.kitty_taken if kitty_taken is _KEEP else kitty_taken,
+            self.score if score is _KEEP else score,
         )
 
     @property
@@ -249,7 +265,7 @@ class PlayerState(Standing):
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hand) if n)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameState(Table):
     """A game of Railroad Canasta at one decision point.
 
@@ -287,25 +303,42 @@ class GameState(Table):
         """The state of the player to move."""
         return self.players[self.to_move]
 
-    def replace(self, **changes: object) -> GameState:
-        """A copy with some fields changed (faster than ``attrs.evolve``)."""
-        get = changes.get
-        return _STATE(
-            get("rules", self.rules),  # type: ignore[arg-type]
-            get("seed", self.seed),  # type: ignore[arg-type]
-            get("round", self.round),  # type: ignore[arg-type]
-            get("dealer", self.dealer),  # type: ignore[arg-type]
-            get("to_move", self.to_move),  # type: ignore[arg-type]
-            get("phase", self.phase),  # type: ignore[arg-type]
-            get("players", self.players),  # type: ignore[arg-type]
-            get("stock", self.stock),  # type: ignore[arg-type]
-            get("pile", self.pile),  # type: ignore[arg-type]
-            get("pile_frozen", self.pile_frozen),  # type: ignore[arg-type]
-            get("turn_points", self.turn_points),  # type: ignore[arg-type]
-            get("pending", self.pending),  # type: ignore[arg-type]
-            get("turn_canasta", self.turn_canasta),  # type: ignore[arg-type]
-            get("history", self.history),  # type: ignore[arg-type]
-            get("result", self.result),  # type: ignore[arg-type]
+    def replace(
+        self,
+        *,
+        rules: Rules = _KEEP,
+        seed: int = _KEEP,
+        round: int = _KEEP,
+        dealer: int = _KEEP,
+        to_move: int = _KEEP,
+        phase: Phase = _KEEP,
+        players: tuple[PlayerState, ...] = _KEEP,
+        stock: tuple[Kind, ...] = _KEEP,
+        pile: tuple[Kind, ...] = _KEEP,
+        pile_frozen: bool = _KEEP,
+        turn_points: int = _KEEP,
+        pending: Counts | None = _KEEP,
+        turn_canasta: bool = _KEEP,
+        history: tuple[RoundResult, ...] = _KEEP,
+        result: GameResult | None = _KEEP,
+    ) -> GameState:
+        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked)."""
+        return _new_state(
+            self.rules if rules is _KEEP else rules,
+            self.seed if seed is _KEEP else seed,
+            self.round if round is _KEEP else round,
+            self.dealer if dealer is _KEEP else dealer,
+            self.to_move if to_move is _KEEP else to_move,
+            self.phase if phase is _KEEP else phase,
+            self.players if players is _KEEP else players,
+            self.stock if stock is _KEEP else stock,
+            self.pile if pile is _KEEP else pile,
+            self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
+            self.turn_points if turn_points is _KEEP else turn_points,
+            self.pending if pending is _KEEP else pending,
+            self.turn_canasta if turn_canasta is _KEEP else turn_canasta,
+            self.history if history is _KEEP else history,
+            self.result if result is _KEEP else result,
         )
 
     @property
@@ -314,5 +347,6 @@ class GameState(Table):
         return self.players[self.to_move].hand
 
 
-_PLAYER = PlayerState
-_STATE = GameState
+#: Build a player's state or a game state from every field in order, without ``__init__`` (trusted code).
+_new_player = builder(PlayerState)
+_new_state = builder(GameState)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
-from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
+from railroad_canasta.core.moves import AddToMeld, StartMeld
+from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.facts import KITTY_READY, NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
@@ -47,7 +48,6 @@ _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
-_NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
 
 
 class Step(NamedTuple):
@@ -590,59 +590,3 @@ def pickup_melds(
         melds = tuple(new if m is existing else m for m in player.melds)
     completed = new.canasta_kind
     return melds, player.canastas | completed.value if completed is not None else player.canastas, completed
-
-
-def step_candidates(
-    hand: Counts, melds: tuple[TableMeld, ...], rules: Rules
-) -> list[tuple[StartMeld | AddToMeld, int]]:
-    """The meld steps whose cards are in hand and whose meld would be well formed, with the cards each uses.
-
-    A fast pre-filter of the step tables: whether each is legal (cards kept in hand, the requirement) is for
-    the guards to say; the oracle tests prove that nothing legal is left out.
-    """
-    out: list[tuple[StartMeld | AddToMeld, int]] = []
-    jokers, twos = hand[_J], hand[_T]
-    sevens_plain = rules.sevens_natural_only
-    # rule: R-MLD-2
-    unfinished: dict[Kind, TableMeld] = {}
-    for m in melds:
-        if m.naturals + m.jokers + m.twos < CANASTA_SIZE and m.rank is not _B3:
-            unfinished[m.rank] = m
-    for rank in _NATURALS_HIGH_FIRST:
-        count = hand[rank]
-        meld = unfinished.get(rank)
-        wild_ok = not (sevens_plain and rank is _SEVEN)
-        if meld is not None:
-            if count:
-                out.append((add_to_meld(rank, rank), 1))
-            if wild_ok and meld.jokers + meld.twos < MAX_WILDS:
-                if jokers:
-                    out.append((add_to_meld(rank, _J), 1))
-                if twos:
-                    out.append((add_to_meld(rank, _T), 1))
-        elif count >= MIN_NATURALS:
-            if count >= MIN_MELD:
-                out.append((start_meld(rank, 3), 3))
-            if wild_ok:
-                if jokers:
-                    out.append((start_meld(rank, 2, 1, 0), 3))
-                if twos:
-                    out.append((start_meld(rank, 2, 0, 1), 3))
-    # rule: R-DEC-9
-    if rules.wild_melds:
-        if _J in unfinished:
-            if jokers:
-                out.append((add_to_meld(_J, _J), 1))
-            if twos:
-                out.append((add_to_meld(_J, _T), 1))
-        elif jokers + twos >= MIN_MELD:
-            for j in range(min(jokers, 3), -1, -1):
-                t = 3 - j
-                if t <= twos:
-                    out.append((start_meld(_J, 0, j, t), 3))
-    elif jokers + twos >= CANASTA_SIZE:
-        for j in range(min(jokers, CANASTA_SIZE), -1, -1):
-            t = CANASTA_SIZE - j
-            if t <= twos:
-                out.append((start_meld(_J, 0, j, t), CANASTA_SIZE))
-    return out

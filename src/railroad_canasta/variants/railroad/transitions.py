@@ -177,9 +177,11 @@ def next_round_state(state: GameState) -> GameState:
     return apply(state, NextRound())
 
 
-def _with_mover(state: GameState, player: PlayerState, **changes: object) -> GameState:
-    players = (*state.players[: state.to_move], player, *state.players[state.to_move + 1 :])
-    return state.replace(players=players, **changes)
+def _seated(state: GameState, player: PlayerState) -> tuple[PlayerState, ...]:
+    """The players of ``state`` with the mover's state replaced by ``player``."""
+    seat = state.to_move
+    players = state.players
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
 def _begin_turn(state: GameState) -> GameState:
@@ -188,21 +190,30 @@ def _begin_turn(state: GameState) -> GameState:
     if player.hand[_R3]:
         # rule: R-DEC-6
         player, stock = _receive(player, (), state.stock, state.rules)
-        return _with_mover(state, player, stock=stock)
+        return state.replace(players=_seated(state, player), stock=stock)
     return state
 
 
-def _next_turn(state: GameState, **changes: object) -> GameState:
-    """Pass the turn to the left (R-TRN-1), with ``changes`` made to the state on the way."""
+def _next_turn(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    pile: tuple[Kind, ...],
+    pile_frozen: bool,
+    stock: tuple[Kind, ...],
+) -> GameState:
+    """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
     nxt = (state.to_move + 1) % state.rules.players
     state = state.replace(
         to_move=nxt,
         phase=Phase.DRAW,
+        players=players,
+        stock=stock,
+        pile=pile,
+        pile_frozen=pile_frozen,
         turn_points=0,
         pending=None,
         turn_canasta=False,
-        **changes,
     )
     return _begin_turn(state)
 
@@ -254,11 +265,19 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     # rule: R-TRN-3
     n = min(state.rules.draw_count, len(stock))
     player, rest = _receive(state.mover, stock[len(stock) - n :], stock[: len(stock) - n], state.rules)
-    return _with_mover(state, player, stock=rest, phase=Phase.MELD)
+    return state.replace(players=_seated(state, player), stock=rest, phase=Phase.MELD)
 
 
 def _after_meld(
-    state: GameState, player: PlayerState, step: Step, *, sevens_hand: bool = False, **changes: object
+    state: GameState,
+    player: PlayerState,
+    step: Step,
+    *,
+    sevens_hand: bool = False,
+    pile: tuple[Kind, ...],
+    pile_frozen: bool,
+    stock: tuple[Kind, ...],
+    pending: Counts | None,
 ) -> GameState:
     """Record a meld step: canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3)."""
     hand, melds, gained, mask, completed = step
@@ -269,7 +288,6 @@ def _after_meld(
         turn_canasta = True
     turn_points = state.turn_points
     opened = player.opened
-    pending = changes.pop("pending", state.pending)
     if not opened:
         # rule: R-RED-2
         # Only the card values of this step count: red 3s put down never reach turn_points.
@@ -282,11 +300,18 @@ def _after_meld(
             opened = True
             if pending is not None:
                 # rule: R-DEC-12
-                hand = _add(hand, pending)  # type: ignore[arg-type]
+                hand = _add(hand, pending)
                 pending = None
     player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened)
-    state = _with_mover(
-        state, player, turn_points=turn_points, turn_canasta=turn_canasta, pending=pending, **changes
+    state = state.replace(
+        players=_seated(state, player),
+        phase=Phase.MELD,
+        pile=pile,
+        pile_frozen=pile_frozen,
+        stock=stock,
+        turn_points=turn_points,
+        turn_canasta=turn_canasta,
+        pending=pending,
     )
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
@@ -299,7 +324,16 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     player = state.mover
     step = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
-    return _after_meld(state, player, step, sevens_hand=sevens_hand_melds(state))
+    return _after_meld(
+        state,
+        player,
+        step,
+        sevens_hand=sevens_hand_melds(state),
+        pile=state.pile,
+        pile_frozen=state.pile_frozen,
+        stock=state.stock,
+        pending=state.pending,
+    )
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
@@ -326,9 +360,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(
-        state, player, step, pile=(), pile_frozen=False, stock=stock, phase=Phase.MELD, pending=pending
-    )
+    return _after_meld(state, player, step, pile=(), pile_frozen=False, stock=stock, pending=pending)
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -348,7 +380,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         pile = state.pile[:-1]
         frozen = state.pile_frozen
     step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
-    return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, phase=Phase.MELD)
+    return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, pending=state.pending)
 
 
 def process_discard(state: GameState, move: Discard) -> GameState:
@@ -369,7 +401,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):
         return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=Phase.KITTY)
-    return _next_turn(state, players=players, pile=pile, pile_frozen=frozen)
+    return _next_turn(state, players, pile, frozen, state.stock)
 
 
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
@@ -379,13 +411,13 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     kitty = player.kitty
     player = player.replace(kitty=empty_counts(), kitty_taken=True)
     player, stock = _receive(player, kinds_of(kitty), state.stock, state.rules)
-    return _next_turn(_with_mover(state, player, stock=stock))
+    return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
 
 
 def process_end_turn(state: GameState, move: EndTurn) -> GameState:
     """End the turn without taking the kitty (R-KIT-2), or without a discard when there is none (R-DEC-22)."""
     # rule: R-KIT-2, R-DEC-22
-    return _next_turn(state)
+    return _next_turn(state, state.players, state.pile, state.pile_frozen, state.stock)
 
 
 def process_end_round(state: GameState, move: EndRound) -> GameState:
@@ -425,7 +457,12 @@ def apply(state: GameState, move: Move | str) -> GameState:
     """
     if isinstance(move, str):
         move = parse_move(move)
-    if move not in legal_moves(state):
+    legal = legal_moves(state)
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    for candidate in legal:
+        if candidate is move:
+            return _PROCESS[type(move)](state, move)
+    if move not in legal:
         problem = why_illegal(state, move)
         if problem is None:  # pragma: no cover - the oracle tests keep the two in step
             raise IllegalMoveError(move, "R-TRN-2", "the move is not among the legal moves")

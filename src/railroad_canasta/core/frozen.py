@@ -1,0 +1,57 @@
+"""Cheap construction of frozen records: a constructor that skips the frozen ``__init__``.
+
+An ``attrs`` frozen slotted class sets every field through ``object.__setattr__`` in ``__init__``, which
+costs about 1.4 µs for 15 fields, and the engine builds a state or two per decision. :func:`builder`
+answers a function taking every field positionally that fills a mutable twin of the class (same slots,
+same layout) with plain attribute stores and then turns it into an instance of the class itself. The
+object answered is an ordinary instance of the frozen class: assigning a field fails, equality, hashing,
+``repr`` and ``attrs.evolve`` are the class's own. It costs about 0.2 µs.
+
+The class must be slotted, declare its fields itself (not in a base), have no ``__weakref__`` slot
+(``weakref_slot=False``: CPython refuses the change of class otherwise), and no validators or converters
+(the builder runs none). Only trusted code should build records this way: it checks nothing.
+
+>>> @attrs.frozen(weakref_slot=False)
+... class Point:
+...     x: int
+...     y: int
+>>> make = builder(Point)
+>>> p = make(1, 2)
+>>> p, type(p) is Point, p == Point(1, 2)
+(Point(x=1, y=2), True, True)
+>>> p.x = 3
+Traceback (most recent call last):
+...
+attr.exceptions.FrozenInstanceError: can't set attribute
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["builder"]
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A constructor of ``cls`` taking every field positionally, in order, that runs no ``__init__``."""
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    names = tuple(f.name for f in fields)
+    if any(f.validator is not None or f.converter is not None for f in fields):
+        raise TypeError(f"{cls.__name__} has validators or converters: build it with its __init__")
+    slots = getattr(cls, "__slots__", None)
+    if slots is None or "__weakref__" in slots or "__dict__" in slots or not set(names) <= set(slots):
+        raise TypeError(f"{cls.__name__} must be slotted, its fields its own, with weakref_slot=False")
+    twin = type(f"_Mutable{cls.__name__}", cls.__bases__, {"__slots__": slots})
+    params = ", ".join(names)
+    body = "".join(f"    self.{n} = {n}\n" for n in names)
+    source = f"def make({params}):\n    self = new(twin)\n{body}    self.__class__ = cls\n    return self\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    exec(compile(source, f"<builder of {cls.__qualname__}>", "exec"), namespace)
+    make: Callable[..., T] = namespace["make"]
+    make.__doc__ = f"Build a {cls.__name__} from every field, in order (no checks)."
+    return make
