@@ -3,7 +3,8 @@
 Run: ``python bench/compare_trees.py OLD_SRC NEW_SRC [--repeats 3] [--rounds 30] [--players 2 4 8]``,
 where each ``*_SRC`` is a ``src`` folder (e.g. of a ``git worktree`` of the old commit). The runs
 alternate (old, new, old, new, ...) so that a change in the machine's load hits both; the table gives,
-per player count, the median and the mean of the per-run figures and the ratio new / old of each.
+per player count, the median and the mean of the per-run figures (CPU time per decision, from this
+tree's ``bench.py``, so both trees are timed the same way) and the ratio new / old of each.
 """
 
 from __future__ import annotations
@@ -19,11 +20,21 @@ from pathlib import Path
 BENCH = Path(__file__).with_name("bench.py")
 
 
-def run(src: str, rounds: int, players: list[int]) -> list[dict[str, float]]:
-    """One run of bench.py against the package in ``src``."""
+def run(src: str, rounds: int, players: list[int], bench: Path = BENCH) -> list[dict[str, float]]:
+    """One run of this tree's bench.py (CPU time per decision) against the package in ``src``."""
     env = dict(os.environ, PYTHONPATH=src)
     out = subprocess.run(
-        [sys.executable, str(BENCH), "--rounds", str(rounds), "--players", *map(str, players)],
+        [
+            sys.executable,
+            str(bench),
+            "--json",
+            "--rounds",
+            str(rounds),
+            "--players",
+            *map(str, players),
+            "--peer-games",
+            "0",
+        ],
         env=env,
         check=True,
         capture_output=True,
@@ -47,8 +58,8 @@ def main() -> None:
         for name in ("old", "new"):
             for r in run(getattr(args, name), args.rounds, args.players):
                 per = figures[name].setdefault(int(r["players"]), {"median": [], "mean": []})
-                per["median"].append(float(r["median_us_per_decision"]))
-                per["mean"].append(float(r["mean_us_per_decision"]))
+                per["median"].append(float(r["median_us"]))
+                per["mean"].append(float(r["mean_us"]))
     print("| players | old median µs | new median µs | new/old | old mean µs | new mean µs | new/old |")
     print("|---|---|---|---|---|---|---|")
     for players in args.players:

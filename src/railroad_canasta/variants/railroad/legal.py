@@ -45,6 +45,8 @@ __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
+_DISCARD_SEVEN = _DISCARDS[Kind.SEVEN]
+_HIGH_FIRST = tuple(range(KIND_COUNT - 1, -1, -1))
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
@@ -55,6 +57,15 @@ def is_legal(state: Table, move: Move) -> bool:
     return move in legal_moves(state)
 
 
+def _discard_last(card: int, last_ok: bool, may_go_out: bool, state: Table) -> list[Move]:
+    """The discard of the lone card in hand, if legal: going out, or the kitty follows (R-OUT-1, R-DEC-19)."""
+    if card == _SEVEN and not state.sevens_discardable():
+        return []
+    if not last_ok and (not may_go_out or card == _SEVEN):
+        return []
+    return [_DISCARDS[card]]
+
+
 def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
     player = state.mover
@@ -63,23 +74,19 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2), and the
     # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22).
     # rule: R-DEC-20
-    if not opening_unfinished(state) or sevens_hand_melds(state):
-        sevens_ok = state.sevens_discardable()
-        last = sum(hand) == 1
-        # rule: R-DEC-19
-        last_ok = last and not player.may_go_out and kitty_code(state) == KITTY_READY
-        discards = False
-        for k in range(KIND_COUNT - 1, -1, -1):
-            if (
-                hand[k]
-                and (k != _SEVEN or sevens_ok)
-                and not (last and not last_ok and (not player.may_go_out or k == _SEVEN))
-            ):
-                out.append(_DISCARDS[k])
-                discards = True
-        if not discards:
-            out.append(END_TURN if passes_turn(state) else END_ROUND)
     total = sum(hand)
+    if not opening_unfinished(state) or sevens_hand_melds(state):
+        if total == 1:
+            # rule: R-DEC-19
+            last_ok = not player.may_go_out and kitty_code(state) == KITTY_READY
+            held = hand.index(1)
+            out.extend(_discard_last(held, last_ok, player.may_go_out, state))
+        else:
+            out.extend([_DISCARDS[k] for k in _HIGH_FIRST if hand[k]])
+            if hand[_SEVEN] and not state.sevens_discardable():
+                out.remove(_DISCARD_SEVEN)
+        if not out:
+            out.append(END_TURN if passes_turn(state) else END_ROUND)
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
     # hand of 7s is refused (no floor guard can fail).
     plain = player.opened and state.pending is None
