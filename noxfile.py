@@ -79,6 +79,17 @@ def soak(session: nox.Session) -> None:
     session.run("pytest", *args, env={"HYPOTHESIS_PROFILE": "soak"}, success_codes=[0, 5])
 
 
+@nox.session(python=PYTHON, default=False)
+def bench(session: nox.Session) -> None:
+    """The benchmarks, side by side with the peers of the `bench` group (not run by default).
+
+    `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows.
+    """
+    install_project(session, "bench")
+    session.run("python", "bench/bench.py", *session.posargs)
+    session.run("python", "bench/bench_json.py")
+
+
 @nox.session(python=PYTHON)
 def contracts(session: nox.Session) -> None:
     """CrossHair over the PEP 316 contracts; the canary must fail, proving CrossHair checks something."""

@@ -1,10 +1,10 @@
 """Benchmark: JSON of states, views and records. Prints JSON.
 
-Run: ``python bench/bench_json.py [--repeat N] [--seed S]``. The headline figure is
-``state_from_json_median_us``: the median time to load (parse and fully check) a
-mid-game 2-player state from its JSON text; the target is under 1000 µs. A
-mid-game state is the first meld phase of round 1 with half the stock drawn and
-both players melded.
+Run: ``python bench/bench_json.py [--repeat N] [--seed S] [--players N]``. The headline
+figure is ``state_from_json_median_us``: the median time to load (parse and fully check)
+a mid-game state from its JSON text; the targets are under 1000 µs for 2 players and
+under 500 µs for 8. A mid-game state is the first meld phase of round 1 with half the
+stock drawn and every player melded.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from railroad_canasta.io import (
 from railroad_canasta.variants.railroad.views import view
 
 
-def mid_game(seed: int) -> tuple[GameState, list[str]]:
-    """A 2-player state in the middle of round 1, and the moves that reach it."""
+def mid_game(seed: int, players: int = 2) -> tuple[GameState, list[str]]:
+    """A state in the middle of round 1, and the moves that reach it."""
     rng = random.Random(seed)
-    state = new_game(RAILROAD, seed=seed)
+    state = new_game(RAILROAD.replace(players=players), seed=seed)
     full = len(state.stock)
     moves: list[str] = []
     while True:
@@ -45,8 +45,7 @@ def mid_game(seed: int) -> tuple[GameState, list[str]]:
         ):
             return state, moves
         if state.phase is not Phase.DRAW and state.phase is not Phase.MELD and state.phase is not Phase.KITTY:
-            seed += 1
-            return mid_game(seed)
+            return mid_game(seed + 1, players)
         options = legal_moves(state)
         move = options[rng.randrange(len(options))]
         moves.append(str(move))
@@ -54,10 +53,10 @@ def mid_game(seed: int) -> tuple[GameState, list[str]]:
 
 
 def median_us(action: Callable[[], object], repeat: int) -> float:
-    """The median wall time of ``action`` in microseconds, after a warm-up."""
+    """The median CPU time (this thread) of ``action`` in microseconds, after a warm-up."""
     for _ in range(min(repeat, 50)):
         action()
-    clock = time.perf_counter_ns
+    clock = time.thread_time_ns
     times = []
     for _ in range(repeat):
         start = clock()
@@ -71,13 +70,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    state, moves = mid_game(args.seed)
+    state, moves = mid_game(args.seed, args.players)
     text = state_to_json(state)
     assert state_from_json(text) == state
     seen = view(state, state.to_move)
     view_text = view_to_json(seen)
-    record = record_game(RAILROAD, state.seed, moves)
+    record = record_game(state.rules, state.seed, moves)
     record_text = record_to_json(record)
     assert replay(record_from_json(record_text)) == state
     figures = {
@@ -93,9 +93,9 @@ def main() -> None:
         "record_replay_median_us": median_us(
             lambda: replay(record_from_json(record_text)), max(args.repeat // 20, 5)
         ),
-        "target_state_from_json_us": 1000,
     }
-    figures["meets_target"] = figures["state_from_json_median_us"] < 1000
+    figures["target_state_from_json_us"] = target = 500 if state.rules.players >= 8 else 1000
+    figures["meets_target"] = figures["state_from_json_median_us"] < target
     print(json.dumps(figures, indent=2))
 
 

@@ -10,13 +10,16 @@ from railroad_canasta.core.guards import first_violation
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
 from railroad_canasta.variants.railroad.guards import (
+    TABLES,
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
     PickupContext,
+    meld_violation,
     others_sevens,
     pair_pickup_plain,
     top_pickup_plain,
 )
+from railroad_canasta.variants.railroad.legal import candidate_legal
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.steps import (
     FLOOR_GUARDS,
@@ -86,3 +89,21 @@ def test_step_candidates_fail_only_floor_guards(state: GameState) -> None:
         rows = [g for g in step_table(move) if g not in FLOOR_GUARDS]
         assert first_violation(rows, context) is None, move
         assert floor_holds(context) == (first_violation(FLOOR_GUARDS, context) is None)
+
+
+@pytest.mark.clause("R-REQ-4", "R-HND-1", "R-DEC-19")
+@settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
+@given(reachable_states(max_moves=300))
+def test_the_candidate_fast_path_agrees_with_the_tables(state: GameState) -> None:
+    """``candidate_legal`` (floor rows and the requirement row only) answers what the whole table answers."""
+    if state.phase is not Phase.MELD:
+        return
+    player = state.mover
+    others = others_sevens(state)
+    extra = sum(state.pending) if state.pending is not None else 0
+    for table in TABLES.values():
+        if table and table[-1].clause == "R-REQ-4":
+            assert table[-1] is TABLES["add"][-1]
+    for move, _used in step_candidates(player.hand, player.melds, state.rules):
+        full = meld_violation(state, move, others, extra) is None
+        assert candidate_legal(state, move, others, extra) == full, move

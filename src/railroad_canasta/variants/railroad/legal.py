@@ -10,9 +10,10 @@ pre-filters, which the oracle tests check against the guards).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
-from railroad_canasta.core.guards import first_violation
+from railroad_canasta.core.guards import Guard, first_violation
 from railroad_canasta.core.moves import (
     DRAW,
     END_ROUND,
@@ -20,15 +21,19 @@ from railroad_canasta.core.moves import (
     NEXT_ROUND,
     TAKE_KITTY,
     TAKE_TOP,
+    AddToMeld,
     Move,
+    StartMeld,
     discard,
     start_meld,
     take_pile,
 )
 from railroad_canasta.variants.railroad.facts import KITTY_READY, kitty_code, passes_turn, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import (
+    TABLES,
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
+    MeldContext,
     PickupContext,
     meld_violation,
     opening_unfinished,
@@ -39,7 +44,7 @@ from railroad_canasta.variants.railroad.guards import (
 )
 from railroad_canasta.variants.railroad.melds import MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
-from railroad_canasta.variants.railroad.steps import step_candidates
+from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates
 
 __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
@@ -55,6 +60,21 @@ _B3 = Kind.BLACK_THREE
 def is_legal(state: Table, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
     return move in legal_moves(state)
+
+
+#: The last row of every meld step's table: the requirement can still be reached this turn (R-REQ-4).
+_REACHABLE = cast("Guard[MeldContext]", TABLES["add"][-1])
+
+
+def candidate_legal(state: Table, move: StartMeld | AddToMeld, others: bool, extra: int) -> bool:
+    """Whether a step candidate (well formed and in hand, see ``step_candidates``) passes its whole table.
+
+    Of such a step's table only the floor guards and the requirement row can fail (``tests/test_oracle.py``
+    checks both claims against :func:`~railroad_canasta.variants.railroad.guards.meld_violation`), so only
+    they are asked. ``others`` and ``extra`` are as for ``meld_violation``.
+    """
+    context = MeldContext(state, move, others, extra)
+    return floor_holds(context) and _REACHABLE.check(context) is None
 
 
 def _discard_last(card: int, last_ok: bool, may_go_out: bool, state: Table) -> list[Move]:
@@ -99,7 +119,7 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             continue
         if others is None:
             others = others_sevens(state)
-        if meld_violation(state, move, others, extra) is None:
+        if candidate_legal(state, move, others, extra):
             out.append(move)
     b3 = hand[_B3]
     # rule: R-DEC-21
