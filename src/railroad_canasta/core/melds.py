@@ -21,6 +21,9 @@ from railroad_canasta.core.cards import KIND_POINTS, Kind
 
 __all__ = ["Meld"]
 
+_JOKER = Kind.JOKER
+_TWO = Kind.TWO
+
 
 @attrs.frozen
 class Meld:
@@ -49,9 +52,9 @@ class Meld:
     def added(self, card: Kind) -> Self:
         """This meld with one more card of ``card``'s kind."""
         cls = type(self)
-        if card is Kind.JOKER:
+        if card is _JOKER:
             return cls(self.rank, self.naturals, self.jokers + 1, self.twos)
-        if card is Kind.TWO:
+        if card is _TWO:
             return cls(self.rank, self.naturals, self.jokers, self.twos + 1)
         return cls(self.rank, self.naturals + 1, self.jokers, self.twos)
 

@@ -55,6 +55,10 @@ _HIGH_FIRST = tuple(range(KIND_COUNT - 1, -1, -1))
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
+# Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
+_DRAW_PHASE = Phase.DRAW
+_MELD_PHASE = Phase.MELD
+_KITTY_PHASE = Phase.KITTY
 
 
 def is_legal(state: Table, move: Move) -> bool:
@@ -133,7 +137,7 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
 
 def _candidates(state: Table) -> list[Move]:
     phase = state.phase
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         hand = state.mover_hand
         out: list[Move] = [DRAW]
         top = state.top
@@ -153,9 +157,9 @@ def _candidates(state: Table) -> list[Move]:
             ):
                 out.append(TAKE_TOP)
         return out
-    if phase is Phase.MELD:
+    if phase is _MELD_PHASE:
         return _meld_phase_moves(state, state.mover_hand)
-    if phase is Phase.KITTY:
+    if phase is _KITTY_PHASE:
         # (A view of another player may not list the mover's moves: mover_hand raises for it.)
         # rule: R-DEC-19
         return [END_TURN, TAKE_KITTY] if any(state.mover_hand) else [TAKE_KITTY]

@@ -39,6 +39,7 @@ MIN_MELD = 3
 MAX_WILDS = 3
 #: Fewest natural cards in a mixed meld (R-MLD-4).
 MIN_NATURALS = 2
+_B3 = Kind.BLACK_THREE
 
 
 class CanastaKind(enum.IntFlag):
@@ -89,7 +90,7 @@ class TableMeld(Meld):
     def is_complete(self) -> bool:
         """A canasta: 7 cards (R-MLD-2). The black-3 meld is never a canasta (R-MLD-5)."""
         # rule: R-MLD-2
-        return self.size >= CANASTA_SIZE and self.rank is not Kind.BLACK_THREE
+        return self.naturals + self.jokers + self.twos >= CANASTA_SIZE and self.rank is not _B3
 
     @property
     def canasta_kind(self) -> CanastaKind | None:

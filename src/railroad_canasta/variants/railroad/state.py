@@ -14,7 +14,13 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.frozen import builder
-from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, LOOKING_CANASTAS, SEVENS_CANASTA, TableMeld
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CANASTA_SIZE,
+    LOOKING_CANASTAS,
+    SEVENS_CANASTA,
+    TableMeld,
+)
 from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = [
@@ -32,6 +38,7 @@ __all__ = [
 
 #: The default of ``replace``'s arguments: keep the field as it is.
 _KEEP: Any = object()
+_B3 = Kind.BLACK_THREE
 
 
 class Phase(enum.Enum):
@@ -146,7 +153,8 @@ class Standing:
     def unfinished_meld(self, rank: Kind) -> TableMeld | None:
         """The player's unfinished meld of ``rank``, if any (R-MLD-3)."""
         for meld in self.melds:
-            if meld.rank is rank and not meld.is_complete:
+            # rule: R-MLD-2
+            if meld.rank is rank and (meld.naturals + meld.jokers + meld.twos < CANASTA_SIZE or rank is _B3):
                 return meld
         return None
 
@@ -187,7 +195,7 @@ class Table:
     @property
     def pile_stopped(self) -> bool:
         """A black 3 on top stops the pile (R-PIL-3)."""
-        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
+        return bool(self.pile) and self.pile[-1] is _B3
 
     @property
     def scores(self) -> tuple[int, ...]:

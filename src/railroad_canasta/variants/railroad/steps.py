@@ -563,9 +563,11 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
         melds = (*melds, new)
     else:
         rank, card = move.rank, move.card
-        index = next(
-            i for i, m in enumerate(melds) if m.rank is rank and m.naturals + m.jokers + m.twos < CANASTA_SIZE
-        )
+        index = 0
+        for m in melds:
+            if m.rank is rank and m.naturals + m.jokers + m.twos < CANASTA_SIZE:
+                break
+            index += 1
         left[card] -= 1
         new = melds[index].added(card)
         melds = (*melds[:index], new, *melds[index + 1 :])

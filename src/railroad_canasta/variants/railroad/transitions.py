@@ -10,6 +10,7 @@ Phase.MELD
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -58,6 +59,11 @@ from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_re
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
 _R3 = Kind.RED_THREE
+# Enum members read once (a class-attribute lookup each time otherwise).
+_DRAW_PHASE = Phase.DRAW
+_MELD_PHASE = Phase.MELD
+_KITTY_PHASE = Phase.KITTY
+_BLACK_CANASTA = CanastaKind.BLACK
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -99,6 +105,12 @@ def first_dealer(seed: int, players: int) -> int:
     return random.Random(f"railroad-canasta/{seed}/dealer").randrange(players)
 
 
+@functools.cache
+def _pack_kinds(players: int, decks_per_player: int, jokers_per_player: int) -> tuple[Kind, ...]:
+    """The kinds of the unshuffled pack, in its fixed order (made once for each size of pack)."""
+    return tuple(card.kind for card in pack(players, decks_per_player, jokers_per_player))
+
+
 def _deal(
     rules: Rules,
     seed: int,
@@ -110,7 +122,7 @@ def _deal(
     """Shuffle from the seed and deal a round (R-SET-2..5)."""
     n = rules.players
     # rule: R-SET-3
-    stock = [card.kind for card in pack(n, rules.decks_per_player, rules.jokers_per_player)]
+    stock = list(_pack_kinds(n, rules.decks_per_player, rules.jokers_per_player))
     random.Random(f"railroad-canasta/{seed}/round/{round_no}").shuffle(stock)
     # rule: R-TRN-1
     order = [(dealer + 1 + i) % n for i in range(n)]
@@ -206,7 +218,7 @@ def _next_turn(
     nxt = (state.to_move + 1) % state.rules.players
     state = state.replace(
         to_move=nxt,
-        phase=Phase.DRAW,
+        phase=_DRAW_PHASE,
         players=players,
         stock=stock,
         pile=pile,
@@ -265,7 +277,7 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     # rule: R-TRN-3
     n = min(state.rules.draw_count, len(stock))
     player, rest = _receive(state.mover, stock[len(stock) - n :], stock[: len(stock) - n], state.rules)
-    return state.replace(players=_seated(state, player), stock=rest, phase=Phase.MELD)
+    return state.replace(players=_seated(state, player), stock=rest, phase=_MELD_PHASE)
 
 
 def _after_meld(
@@ -283,7 +295,7 @@ def _after_meld(
     hand, melds, gained, mask, completed = step
     rules = state.rules
     turn_canasta = state.turn_canasta
-    if completed is not None and completed is not CanastaKind.BLACK:
+    if completed is not None and completed is not _BLACK_CANASTA:
         # rule: R-KIT-1
         turn_canasta = True
     turn_points = state.turn_points
@@ -305,7 +317,7 @@ def _after_meld(
     player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened)
     state = state.replace(
         players=_seated(state, player),
-        phase=Phase.MELD,
+        phase=_MELD_PHASE,
         pile=pile,
         pile_frozen=pile_frozen,
         stock=stock,
@@ -400,7 +412,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     # rule: R-DEC-19
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):
-        return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=Phase.KITTY)
+        return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=_KITTY_PHASE)
     return _next_turn(state, players, pile, frozen, state.stock)
 
 
