@@ -8,8 +8,9 @@ object answered is an ordinary instance of the frozen class: assigning a field f
 ``repr`` and ``attrs.evolve`` are the class's own. It costs about 0.2 µs.
 
 The class must be slotted, declare its fields itself (not in a base), have no ``__weakref__`` slot
-(``weakref_slot=False``: CPython refuses the change of class otherwise), and no validators or converters
-(the builder runs none). Only trusted code should build records this way: it checks nothing.
+(``weakref_slot=False``: CPython refuses the change of class otherwise), and no validators. The builder
+runs no converter either: give it converted values. Only trusted code should build records this way: it
+checks nothing.
 
 >>> @attrs.frozen(weakref_slot=False)
 ... class Point:
@@ -41,8 +42,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     """A constructor of ``cls`` taking every field positionally, in order, that runs no ``__init__``."""
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     names = tuple(f.name for f in fields)
-    if any(f.validator is not None or f.converter is not None for f in fields):
-        raise TypeError(f"{cls.__name__} has validators or converters: build it with its __init__")
+    if any(f.validator is not None for f in fields):
+        raise TypeError(f"{cls.__name__} has validators: build it with its __init__")
     slots = getattr(cls, "__slots__", None)
     if slots is None or "__weakref__" in slots or "__dict__" in slots or not set(names) <= set(slots):
         raise TypeError(f"{cls.__name__} must be slotted, its fields its own, with weakref_slot=False")

@@ -25,7 +25,7 @@ _JOKER = Kind.JOKER
 _TWO = Kind.TWO
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Meld:
     """One meld on the table: its rank and its cards by kind (the wild meld's rank is the joker)."""
 

@@ -77,7 +77,7 @@ def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:
     return rules.sevens_canasta_bonus
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TableMeld(Meld):
     """A meld of Railroad Canasta: complete (a canasta) at 7 cards, of one of four kinds (R-CAN-1)."""
 

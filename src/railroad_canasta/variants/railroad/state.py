@@ -8,12 +8,14 @@ never changes its input, so keeping a state costs nothing.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
@@ -289,8 +291,9 @@ class GameState(Table):
     to_move: int
     phase: Phase
     players: tuple[PlayerState, ...]
-    #: The stock, by kind; the next card drawn is the last.
-    stock: tuple[Kind, ...]
+    #: The stock, by kind; the next card drawn is the last. A :class:`~railroad_canasta.core.stock.Stock`
+    #: shares its cards with the other states of the round; any sequence of kinds given is made one.
+    stock: Stock = attrs.field(converter=as_stock)
     #: The discard pile, by kind; the top card is the last.
     pile: tuple[Kind, ...]
     #: Frozen by a wild card or a red 3 until taken (R-PIL-2, R-SET-5).
@@ -321,7 +324,7 @@ class GameState(Table):
         to_move: int = _KEEP,
         phase: Phase = _KEEP,
         players: tuple[PlayerState, ...] = _KEEP,
-        stock: tuple[Kind, ...] = _KEEP,
+        stock: Sequence[Kind] = _KEEP,
         pile: tuple[Kind, ...] = _KEEP,
         pile_frozen: bool = _KEEP,
         turn_points: int = _KEEP,
@@ -339,7 +342,7 @@ class GameState(Table):
             self.to_move if to_move is _KEEP else to_move,
             self.phase if phase is _KEEP else phase,
             self.players if players is _KEEP else players,
-            self.stock if stock is _KEEP else stock,
+            self.stock if stock is _KEEP else as_stock(stock),
             self.pile if pile is _KEEP else pile,
             self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
             self.turn_points if turn_points is _KEEP else turn_points,

@@ -40,6 +40,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
@@ -71,8 +72,8 @@ def _add(a: Counts, b: Counts) -> Counts:
 
 
 def _receive(
-    player: PlayerState, cards: Sequence[Kind], stock: tuple[Kind, ...], rules: Rules, *, replace: bool = True
-) -> tuple[PlayerState, tuple[Kind, ...]]:
+    player: PlayerState, cards: Sequence[Kind], stock: Stock, rules: Rules, *, replace: bool = True
+) -> tuple[PlayerState, Stock]:
     """Cards (by kind) arrive in a player's hand; red 3s among them go down at once (R-RED-1).
 
     With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a card for each.
@@ -90,10 +91,9 @@ def _receive(
         red += arrived
         # rule: R-DEC-5
         if replace and rules.red_three_replacement and stock:
-            n = min(arrived, len(stock))
-            for kind in stock[len(stock) - n :]:
+            drawn, stock = stock.draw(arrived)
+            for kind in drawn:
                 hand[kind] += 1
-            stock = stock[: len(stock) - n]
     if red == player.red_threes:
         return player.replace(hand=tuple(hand)), stock
     return player.replace(hand=tuple(hand), red_threes=red), stock
@@ -135,7 +135,7 @@ def _deal(
         kitties[seat] = counts_of(stock[len(stock) - rules.kitty_size :])
         del stock[len(stock) - rules.kitty_size :]
     players = [PlayerState(hand=empty_counts(), kitty=kitties[i], score=scores[i]) for i in range(n)]
-    stock_t = tuple(stock)
+    stock_t = as_stock(stock)
     for seat in order:
         if rules.red_threes_down_at_deal:
             # rule: R-DEC-6
@@ -164,7 +164,7 @@ def _deal(
         to_move=order[0],
         phase=Phase.DRAW,
         players=tuple(players),
-        stock=tuple(stock),
+        stock=as_stock(stock),
         pile=(upcard,),
         pile_frozen=frozen,
         history=history,
@@ -211,7 +211,7 @@ def _next_turn(
     players: tuple[PlayerState, ...],
     pile: tuple[Kind, ...],
     pile_frozen: bool,
-    stock: tuple[Kind, ...],
+    stock: Stock,
 ) -> GameState:
     """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
@@ -275,8 +275,8 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     if len(stock) < state.rules.draw_count and not state.rules.draw_single_last_card:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
-    n = min(state.rules.draw_count, len(stock))
-    player, rest = _receive(state.mover, stock[len(stock) - n :], stock[: len(stock) - n], state.rules)
+    drawn, rest = stock.draw(state.rules.draw_count)
+    player, rest = _receive(state.mover, drawn, rest, state.rules)
     return state.replace(players=_seated(state, player), stock=rest, phase=_MELD_PHASE)
 
 
@@ -288,7 +288,7 @@ def _after_meld(
     sevens_hand: bool = False,
     pile: tuple[Kind, ...],
     pile_frozen: bool,
-    stock: tuple[Kind, ...],
+    stock: Stock,
     pending: Counts | None,
 ) -> GameState:
     """Record a meld step: canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3)."""
