@@ -25,6 +25,7 @@ __all__ = [
 ]
 
 _SEVEN = Kind.SEVEN
+_SAME_TURN = KittyTiming.SAME_TURN
 
 # Whether the kitty can follow this turn's discard, for R-DEC-19's alternative reading (a kitty code).
 #: It cannot (or the default reading of R-DEC-19 applies, where it does not matter).
@@ -48,12 +49,11 @@ def kitty_open(player: Standing, rules: Rules, turn_canasta: bool) -> bool:
     ``turn_canasta``: a red, wild or sevens canasta was completed this turn.
     """
     # rule: R-KIT-2
-    if player.kitty_taken or not player.kitty_size:
+    if player.kitty_taken:
         return False
     # rule: R-DEC-10
-    if rules.kitty_timing is KittyTiming.SAME_TURN:
-        return turn_canasta
-    return player.may_look_kitty
+    ready = turn_canasta if rules.kitty_timing is _SAME_TURN else player.may_look_kitty
+    return ready and player.kitty_size > 0
 
 
 def kitty_code(state: Table) -> int:

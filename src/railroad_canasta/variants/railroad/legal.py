@@ -10,9 +10,10 @@ pre-filters, which the oracle tests check against the guards).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.guards import Guard, first_violation
 from railroad_canasta.core.moves import (
     DRAW,
@@ -51,7 +52,7 @@ __all__ = ["is_legal", "legal_moves", "why_illegal"]
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
 _DISCARD_SEVEN = _DISCARDS[Kind.SEVEN]
-_HIGH_FIRST = tuple(range(KIND_COUNT - 1, -1, -1))
+_DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
@@ -106,7 +107,8 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             held = hand.index(1)
             out.extend(_discard_last(held, last_ok, player.may_go_out, state))
         else:
-            out.extend([_DISCARDS[k] for k in _HIGH_FIRST if hand[k]])
+            # Every kind held, high first (a count is true when held).
+            out.extend(compress(_DISCARDS_HIGH_FIRST, hand[::-1]))
             if hand[_SEVEN] and not state.sevens_discardable():
                 out.remove(_DISCARD_SEVEN)
         if not out:

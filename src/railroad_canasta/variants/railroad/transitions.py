@@ -60,6 +60,7 @@ from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_re
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
 _R3 = Kind.RED_THREE
+_TWO = Kind.TWO
 # Enum members read once (a class-attribute lookup each time otherwise).
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
@@ -404,7 +405,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     seat = state.to_move
     players = (*state.players[:seat], player, *state.players[seat + 1 :])
     # rule: R-PIL-2
-    frozen = state.pile_frozen or move.card.is_wild
+    frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
     pile = (*state.pile, move.card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
