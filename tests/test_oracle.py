@@ -75,27 +75,12 @@ def test_the_plain_pickup_prefilters_agree_with_the_tables(state: GameState) -> 
         assert first_violation(TAKE_TOP_GUARDS, PickupContext(state, TakeTop())) is None
 
 
-@pytest.mark.clause("R-REQ-4")
-@settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
-@given(reachable_states(max_moves=300))
-def test_step_candidates_fail_only_floor_guards(state: GameState) -> None:
-    """The requirement search checks only the floor guards of a candidate: nothing else can fail."""
-    if state.phase is not Phase.MELD:
-        return
-    player = state.mover
-    others = others_sevens(state)
-    for move, _used in step_candidates(player.hand, player.melds, state.rules):
-        context = StepContext(player.hand, player.melds, player.canastas, move, state.rules, others, 0)
-        rows = [g for g in step_table(move) if g not in FLOOR_GUARDS]
-        assert first_violation(rows, context) is None, move
-        assert floor_holds(context) == (first_violation(FLOOR_GUARDS, context) is None)
-
-
 @pytest.mark.clause("R-REQ-4", "R-HND-1", "R-DEC-19")
 @settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
 @given(reachable_states(max_moves=300))
-def test_the_candidate_fast_path_agrees_with_the_tables(state: GameState) -> None:
-    """``candidate_legal`` (floor rows and the requirement row only) answers what the whole table answers."""
+def test_step_candidates_fail_only_floor_guards(state: GameState) -> None:
+    """Of a candidate's table only the floor rows and the requirement row can fail, so the requirement search
+    (floor rows) and the generator's ``candidate_legal`` (floor rows, requirement row) answer as the table."""
     if state.phase is not Phase.MELD:
         return
     player = state.mover
@@ -105,5 +90,9 @@ def test_the_candidate_fast_path_agrees_with_the_tables(state: GameState) -> Non
         if table and table[-1].clause == "R-REQ-4":
             assert table[-1] is TABLES["add"][-1]
     for move, _used in step_candidates(player.hand, player.melds, state.rules):
+        context = StepContext(player.hand, player.melds, player.canastas, move, state.rules, others, 0)
+        rows = [g for g in step_table(move) if g not in FLOOR_GUARDS]
+        assert first_violation(rows, context) is None, move
+        assert floor_holds(context) == (first_violation(FLOOR_GUARDS, context) is None)
         full = meld_violation(state, move, others, extra) is None
         assert candidate_legal(state, move, others, extra) == full, move
