@@ -83,11 +83,13 @@ def soak(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """The benchmarks, side by side with the peers of the `bench` group (not run by default).
 
-    `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows.
+    `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows (2 and
+    8 players).
     """
     install_project(session, "bench")
     session.run("python", "bench/bench.py", *session.posargs)
-    session.run("python", "bench/bench_json.py")
+    for players in ("2", "8"):
+        session.run("python", "bench/bench_json.py", "--players", players)
 
 
 @nox.session(python=PYTHON)
