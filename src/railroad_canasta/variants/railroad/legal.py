@@ -93,8 +93,10 @@ def _discard_last(card: int, last_ok: bool, may_go_out: bool, state: Table) -> l
 
 def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
-    player = state.mover
+    player = state.players[state.to_move]
     rules = state.rules
+    pending = state.pending
+    opened = player.opened
     out: list[Move] = []
     # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2), and the
     # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22).
@@ -115,10 +117,10 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             out.append(END_TURN if passes_turn(state) else END_ROUND)
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
     # hand of 7s is refused (no floor guard can fail).
-    plain = player.opened and state.pending is None
+    plain = opened and pending is None
     spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
     others: bool | None = None
-    extra = sum(state.pending) if state.pending is not None else 0
+    extra = sum(pending) if pending is not None else 0
     for move, used in step_candidates(hand, player.melds, rules):
         if plain and total - used >= 2 and spare - used >= 1:
             out.append(move)
@@ -128,9 +130,11 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
         if candidate_legal(state, move, others, extra):
             out.append(move)
     b3 = hand[_B3]
+    if not b3 or not player.may_go_out:
+        return out
     # rule: R-DEC-21
     least = MIN_MELD if rules.black_three_meld_needs_three else 1
-    if b3 >= least and player.may_go_out:
+    if b3 >= least:
         for move in (start_meld(_B3, b3), start_meld(_B3, b3 - 1)):
             if move.naturals >= least and meld_violation(state, move, others_sevens(state), extra) is None:
                 out.append(move)
