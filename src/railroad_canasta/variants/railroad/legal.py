@@ -51,7 +51,7 @@ __all__ = ["is_legal", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
-_DISCARD_SEVEN = _DISCARDS[Kind.SEVEN]
+_SEVEN_HIGH_FIRST = len(_DISCARDS) - 1 - Kind.SEVEN
 _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
@@ -109,10 +109,11 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             held = hand.index(1)
             out.extend(_discard_last(held, last_ok, player.may_go_out, state))
         else:
-            # Every kind held, high first (a count is true when held).
-            out.extend(compress(_DISCARDS_HIGH_FIRST, hand[::-1]))
+            # Every kind held, high first (a count is true when held), but 7s while they may not be discarded.
+            counts = hand[::-1]
             if hand[_SEVEN] and not state.sevens_discardable():
-                out.remove(_DISCARD_SEVEN)
+                counts = (*counts[:_SEVEN_HIGH_FIRST], 0, *counts[_SEVEN_HIGH_FIRST + 1 :])
+            out.extend(compress(_DISCARDS_HIGH_FIRST, counts))
         if not out:
             out.append(END_TURN if passes_turn(state) else END_ROUND)
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a

@@ -63,6 +63,9 @@ class Step(NamedTuple):
     completed: CanastaKind | None
 
 
+_new_tuple = tuple.__new__
+
+
 def _rank_name(rank: Kind) -> str:
     return "wild cards" if rank is _J else str(rank)
 
@@ -155,11 +158,13 @@ def floor_holds(f: FloorFacts) -> bool:
     A play that leaves two cards or more, one of them not a 7 (or under rules that allow a hand of 7s),
     and does not complete the last kind of canasta passes every floor guard without asking them.
     """
-    left = sum(f.after) + f.extra
+    after = f.after
+    extra = f.extra
+    left = sum(after) + extra
     if (
-        f.new_mask != ALL_CANASTAS
-        and left >= 2
-        and (f.rules.allow_hand_of_sevens or f.extra or f.after[_SEVEN] < left)
+        left >= 2
+        and (extra or after[_SEVEN] < left or f.rules.allow_hand_of_sevens)
+        and f.new_mask != ALL_CANASTAS
     ):
         return True
     return first_violation(FLOOR_GUARDS, f) is None
@@ -227,11 +232,13 @@ class StepContext:
 
     @property
     def after(self) -> Counts:
-        return self.step.hand
+        step = self._step
+        return (step if step is not None else self.step).hand
 
     @property
     def new_mask(self) -> int:
-        return self.step.mask
+        step = self._step
+        return (step if step is not None else self.step).mask
 
     @property
     def sevens_ok_after(self) -> bool:
@@ -574,7 +581,10 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
         n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
     completed = new.canasta_kind
     new_mask = mask | completed.value if completed is not None else mask
-    return Step(tuple(left), melds, n * KIND_POINTS[rank] + 50 * j + 20 * t, new_mask, completed)
+    # (tuple.__new__ directly: a NamedTuple's own __new__ is a Python function)
+    return _new_tuple(
+        Step, (tuple(left), melds, n * KIND_POINTS[rank] + 50 * j + 20 * t, new_mask, completed)
+    )
 
 
 def pickup_melds(
