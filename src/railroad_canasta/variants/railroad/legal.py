@@ -47,7 +47,7 @@ from railroad_canasta.variants.railroad.melds import MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates
 
-__all__ = ["is_legal", "legal_moves", "why_illegal"]
+__all__ = ["candidate_legal", "is_legal", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
