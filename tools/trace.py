@@ -5,8 +5,9 @@ Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--
 
 It reads
 
-* ``spec/sources.md``: every ``### SRC-XXX-N`` heading is a source ID;
-* every other ``spec/*.md`` (not ``README.md``): every ``### [R-XXX-N] Title`` heading is a clause, and the
+* ``spec/sources.md`` and ``spec/classic/sources.md``: every ``### SRC-XXX-N`` heading is a source ID
+  (``SRC-CL-…`` for classic Canasta);
+* every other ``spec/*.md`` and ``spec/classic/*.md`` (not ``README.md``): every ``### [R-XXX-N] Title`` heading is a clause, and the
   clause's ``Sources: SRC-A-1, SRC-B-2`` line gives the sources it restates; a clause titled ``Withdrawn``
   is a tombstone (its ID stays reserved, nothing may cite it);
 * guard rows: every ``Guard("R-PIL-4", ...)`` of a guard table in ``src/railroad_canasta/**/*.py`` (read
@@ -44,15 +45,18 @@ NON_CLAUSE_FILES = frozenset({SOURCES_FILE, "README.md"})
 CODE_DIR = Path("src") / "railroad_canasta"
 TESTS_DIR = "tests"
 SCENARIOS_DIR = Path(SPEC_DIR) / "scenarios"
+#: The spec folders: Railroad's at the top, each further variant's in its own folder with its own
+#: ``sources.md`` (classic Canasta: ``R-CL-…`` clauses, ``SRC-CL-…`` sources).
+SPEC_FOLDERS = (Path(SPEC_DIR), Path(SPEC_DIR) / "classic")
 
-CLAUSE_HEADING = re.compile(r"^### \[(R-[A-Z]+-\d+)\] (.*)$")
+CLAUSE_HEADING = re.compile(r"^### \[(R-(?:[A-Z]+-)+\d+)\] (.*)$")
 SOURCE_HEADING = re.compile(r"^### (SRC(?:-[A-Z0-9]+)+)\b")
 # A line that looks like a clause heading but does not match CLAUSE_HEADING exactly.
 LOOSE_CLAUSE_HEADING = re.compile(r"^#{1,6}\s*\[?R-[A-Z0-9]+-")
 BLOCK_END = re.compile(r"^#{1,3} ")
 SOURCES_LINE = re.compile(r"^\s*[*_]{0,2}Sources\s*:[*_]{0,2}\s*(.*?)\s*$")
 CODE_CITATION = re.compile(r"#\s*rule:\s*(.*)")
-CLAUSE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
+CLAUSE_ID = re.compile(r"\bR-(?:[A-Z]+-)+\d+\b")
 SOURCE_ID = re.compile(r"\bSRC(?:-[A-Z0-9]+)+\b")
 WITHDRAWN = re.compile(r"^Withdrawn\b")
 
@@ -134,10 +138,17 @@ def _files(base: Path, pattern: str) -> list[Path]:
 
 
 def read_sources(root: Path, trace: Trace) -> None:
-    path = root / SPEC_DIR / SOURCES_FILE
-    if not path.is_file():
-        trace.problems.append(f"{_rel(path, root)}: missing (no source IDs)")
-        return
+    for folder in SPEC_FOLDERS:
+        path = root / folder / SOURCES_FILE
+        if folder != Path(SPEC_DIR) and not (root / folder).is_dir():
+            continue
+        if not path.is_file():
+            trace.problems.append(f"{_rel(path, root)}: missing (no source IDs)")
+            continue
+        _read_source_file(path, root, trace)
+
+
+def _read_source_file(path: Path, root: Path, trace: Trace) -> None:
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         m = SOURCE_HEADING.match(line)
         if m is None:
@@ -150,8 +161,8 @@ def read_sources(root: Path, trace: Trace) -> None:
 
 
 def spec_files(root: Path) -> list[Path]:
-    """The clause files: ``spec/*.md`` except sources.md and README.md."""
-    return [p for p in _files(root / SPEC_DIR, "*.md") if p.name not in NON_CLAUSE_FILES]
+    """The clause files: ``spec/*.md`` and ``spec/classic/*.md``, except sources.md and README.md."""
+    return [p for folder in SPEC_FOLDERS for p in _files(root / folder, "*.md") if p.name not in NON_CLAUSE_FILES]
 
 
 def _parse_clause_file(path: Path, root: Path) -> Iterator[Clause | str]:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar, overload
 
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.moves import (
     AddToMeld,
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     Draw,
     EndRound,
@@ -22,21 +24,34 @@ from railroad_canasta.core.moves import (
     StartMeld,
     TakeKitty,
     TakePile,
+    TakePileMixed,
     TakeTop,
 )
+from railroad_canasta.variants.classic import legal as classic_legal
+from railroad_canasta.variants.classic import transitions as classic_transitions
+from railroad_canasta.variants.classic import views as classic_views
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "SeenPosition", "play_game"]
+
+#: What a bot sees: the view of the player to move, of either variant.
+SeenPosition = PlayerView | ClassicView
+
+S = TypeVar("S", GameState, ClassicState)
+V = TypeVar("V", PlayerView, ClassicView)
 
 
 class Bot(Protocol):
     """Anything that picks one of the legal moves, seeing only its player's view."""
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
         """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
         ...
 
@@ -48,7 +63,7 @@ class RandomBot:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move."""
         return moves[self._rng.randrange(len(moves))]
 
@@ -63,7 +78,7 @@ class GreedyBot:
     ties go to the first in the legal order, so it is deterministic.
     """
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
         """The legal move with the best heuristic score."""
         best = moves[0]
         best_score = -1e9
@@ -73,7 +88,9 @@ class GreedyBot:
                 best, best_score = move, score
         return best
 
-    def _score(self, seen: PlayerView, move: Move) -> float:
+    def _score(self, seen: SeenPosition, move: Move) -> float:
+        if isinstance(seen, ClassicView):
+            return _classic_score(seen, move)
         score = self._base_score(seen, move)
         sevens_ok = seen.sevens_discardable()
         if isinstance(move, StartMeld | AddToMeld | Discard) and not sevens_ok:
@@ -141,6 +158,57 @@ class GreedyBot:
         return "GreedyBot()"
 
 
+def _classic_score(seen: ClassicView, move: Move) -> float:
+    """The greedy heuristic for classic Canasta: meld, take big piles, keep wilds, never ask."""
+    hand = seen.hand
+    side = seen.mover_side
+    if isinstance(move, TakePile | TakePileMixed | TakeTop):
+        return 2.0 * len(seen.pile) + 5.0
+    if isinstance(move, EndRound | AskGoOut):
+        return -1000.0
+    if isinstance(move, AnswerGoOut):
+        return 1.0 if move.allow else 0.0
+    if isinstance(move, StartMeld):
+        return 1000.0 if move.rank is Kind.BLACK_THREE else 30.0 - 12.0 * (move.jokers + move.twos)
+    if isinstance(move, AddToMeld):
+        meld = side.meld(move.rank)
+        completes = meld is not None and meld.size == 6
+        if move.card.is_wild:
+            return 50.0 if completes else -20.0
+        return 40.0 + (20.0 if completes else 0.0)
+    if isinstance(move, Discard):
+        card = move.card
+        if card is Kind.BLACK_THREE:
+            return -1.0
+        keep = (200.0 if card.is_wild else 0.0) + (15.0 * hand[card] if hand[card] >= 2 else 0.0)
+        return -(10.0 + keep + KIND_POINTS[card] / 10.0)
+    return 0.0
+
+
+def _play(
+    state: S,
+    players: int,
+    bots: Sequence[Bot],
+    functions: tuple[Callable[[S], Sequence[Move]], Callable[[S, Move], S], Callable[[S, int], V]],
+    on_move: Callable[[S, Move, S], None] | None,
+    max_decisions: int,
+) -> S:
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    legal, play, see = functions
+    for _ in range(max_decisions):
+        if state.is_over:
+            return state
+        moves = legal(state)
+        move = bots[state.to_move].choose(see(state, state.to_move), moves)
+        after = play(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+
+
+@overload
 def play_game(
     rules: Rules,
     seed: int,
@@ -148,21 +216,33 @@ def play_game(
     *,
     on_move: Callable[[GameState, Move, GameState], None] | None = None,
     max_decisions: int = 2_000_000,
-) -> GameState:
-    """Play a game between ``bots`` (one per seat) and return the final state.
+) -> GameState: ...
+@overload
+def play_game(
+    rules: ClassicRules,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[ClassicState, Move, ClassicState], None] | None = None,
+    max_decisions: int = 2_000_000,
+) -> ClassicState: ...
+def play_game(
+    rules: Rules | ClassicRules,
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[GameState, Move, GameState], None]
+    | Callable[[ClassicState, Move, ClassicState], None]
+    | None = None,
+    max_decisions: int = 2_000_000,
+) -> GameState | ClassicState:
+    """Play a game between ``bots`` (one per seat) and return the final state, for either variant.
 
     ``on_move(before, move, after)`` is called after every move.
     """
-    if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} players need {rules.players} bots, not {len(bots)}")
-    state = new_game(rules, seed=seed)
-    for _ in range(max_decisions):
-        if state.phase is Phase.GAME_OVER:
-            return state
-        moves = legal_moves(state)
-        move = bots[state.to_move].choose(view(state, state.to_move), moves)
-        after = apply(state, move)
-        if on_move is not None:
-            on_move(state, move, after)
-        state = after
-    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+    if isinstance(rules, ClassicRules):
+        classic = (classic_legal.legal_moves, classic_transitions.apply, classic_views.view)
+        start = classic_transitions.new_game(rules, seed=seed)
+        return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type]
+    railroad = (legal_moves, apply, view)
+    return _play(new_game(rules, seed=seed), rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type]

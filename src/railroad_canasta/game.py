@@ -19,30 +19,70 @@ TypeError: apply expects a game state, not a PlayerView: a view lacks the hidden
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import NoReturn, cast, overload
 
 from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules
 from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.variant import RailroadVariant
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["apply", "explain_move", "is_legal", "legal_moves", "new_game", "validate", "view", "why_illegal"]
+__all__ = [
+    "AnyRules",
+    "AnyState",
+    "AnyView",
+    "Position",
+    "apply",
+    "explain_move",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "validate",
+    "view",
+    "why_illegal",
+]
 
+#: The rules of any variant.
+AnyRules = Rules | ClassicRules
+#: A game state of any variant.
+AnyState = GameState | ClassicState
+#: A player's view of any variant.
+AnyView = PlayerView | ClassicView
 #: A game state or a player's view of one, of any variant.
-Position = GameState | PlayerView
+Position = AnyState | AnyView
 
-_STATES: dict[type, RailroadVariant] = {v.state_type: v for v in VARIANTS.values()}
-_VIEWS: dict[type, RailroadVariant] = {v.view_type: v for v in VARIANTS.values()}
-_POSITIONS: dict[type, RailroadVariant] = {**_STATES, **_VIEWS}
-_RULES: dict[type, RailroadVariant] = {v.rules_type: v for v in VARIANTS.values()}
-_LEGAL: dict[type, Callable[[Position], Sequence[Move]]] = {
-    t: v.legal_moves for table in (_STATES, _VIEWS) for t, v in table.items()
-}
-_APPLY: dict[type, Callable[[GameState, Move | str], GameState]] = {t: v.apply for t, v in _STATES.items()}
+
+class _Functions:
+    """A variant's functions with the union types of the public API (each is called on its own types)."""
+
+    __slots__ = ("apply", "explain_move", "legal_moves", "new_game", "validate", "view", "why_illegal")
+
+    def __init__(self, variant: object) -> None:
+        self.new_game = cast("Callable[[AnyRules, int], AnyState]", getattr(variant, "new_game"))
+        self.legal_moves = cast("Callable[[Position], Sequence[Move]]", getattr(variant, "legal_moves"))
+        self.apply = cast("Callable[[AnyState, Move | str], AnyState]", getattr(variant, "apply"))
+        self.why_illegal = cast(
+            "Callable[[Position, Move], Violation | None]", getattr(variant, "why_illegal")
+        )
+        self.explain_move = cast(
+            "Callable[[Position, Move], tuple[GuardOutcome, ...]]", getattr(variant, "explain_move")
+        )
+        self.view = cast("Callable[[AnyState, int], AnyView]", getattr(variant, "view"))
+        self.validate = cast("Callable[..., None]", getattr(variant, "validate"))
+
+
+_FUNCTIONS = {name: _Functions(v) for name, v in VARIANTS.items()}
+_STATES: dict[type, _Functions] = {v.state_type: _FUNCTIONS[n] for n, v in VARIANTS.items()}
+_VIEWS: dict[type, _Functions] = {v.view_type: _FUNCTIONS[n] for n, v in VARIANTS.items()}
+_POSITIONS: dict[type, _Functions] = {**_STATES, **_VIEWS}
+_RULES: dict[type, _Functions] = {v.rules_type: _FUNCTIONS[n] for n, v in VARIANTS.items()}
+_LEGAL: dict[type, Callable[[Position], Sequence[Move]]] = {t: v.legal_moves for t, v in _POSITIONS.items()}
+_APPLY: dict[type, Callable[[AnyState, Move | str], AnyState]] = {t: v.apply for t, v in _STATES.items()}
 
 
 def _refuse(function: str, expected: str, given: object) -> NoReturn:
@@ -54,7 +94,11 @@ def _refuse(function: str, expected: str, given: object) -> NoReturn:
     raise TypeError(f"{function} expects {expected}, not {given!r}"[:300])
 
 
-def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
+@overload
+def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState: ...
+@overload
+def new_game(rules: ClassicRules, *, seed: int, players: int | None = None) -> ClassicState: ...
+def new_game(rules: AnyRules = RAILROAD, *, seed: int, players: int | None = None) -> AnyState:
     """A new game under ``rules`` (the variant they are for), its first round dealt from ``seed``.
 
     ``players`` overrides ``rules.players``.
@@ -78,7 +122,11 @@ def legal_moves(position: Position) -> Sequence[Move]:
     return function(position)
 
 
-def apply(state: GameState, move: Move | str) -> GameState:
+@overload
+def apply(state: GameState, move: Move | str) -> GameState: ...
+@overload
+def apply(state: ClassicState, move: Move | str) -> ClassicState: ...
+def apply(state: AnyState, move: Move | str) -> AnyState:
     """The state after ``move`` (a :class:`~railroad_canasta.Move` or its text); ``state`` is unchanged.
 
     An illegal move raises :class:`~railroad_canasta.IllegalMoveError` naming the clause it breaks;
@@ -111,7 +159,11 @@ def explain_move(position: Position, move: Move) -> tuple[GuardOutcome, ...]:
     return variant.explain_move(position, move)
 
 
-def view(state: GameState, player: int) -> PlayerView:
+@overload
+def view(state: GameState, player: int) -> PlayerView: ...
+@overload
+def view(state: ClassicState, player: int) -> ClassicView: ...
+def view(state: AnyState, player: int) -> AnyView:
     """What ``player`` (a seat, from 0) may know of ``state``."""
     variant = _STATES.get(type(state))
     if variant is None:

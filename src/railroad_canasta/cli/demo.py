@@ -10,7 +10,9 @@ from railroad_canasta import __version__
 from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
+from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.variants import VARIANTS, variant_named
+from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
 
@@ -123,7 +125,12 @@ HELP = "play a narrated game between seeded bots"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``demo`` command's arguments to its parser."""
-    parser.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="number of players: railroad 2 to 8, classic 2, 3, 4 or 6 (default 2)",
+    )
     parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
     parser.add_argument(
         "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
@@ -146,6 +153,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     bots: list[Bot] = [
         RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)
     ]
+    if isinstance(rules, ClassicRules):
+        return run_classic(args, rules, bots, out)
     narrator = Narrator(out, names)
     out.write(
         f"railroad-canasta {__version__} (rules {RULES_VERSION}): "

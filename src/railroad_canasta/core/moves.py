@@ -22,6 +22,8 @@ from railroad_canasta.core.errors import NotationError
 
 __all__ = [
     "AddToMeld",
+    "AnswerGoOut",
+    "AskGoOut",
     "Discard",
     "Draw",
     "EndRound",
@@ -31,6 +33,7 @@ __all__ = [
     "StartMeld",
     "TakeKitty",
     "TakePile",
+    "TakePileMixed",
     "TakeTop",
     "parse_move",
 ]
@@ -76,6 +79,38 @@ class TakePile(Move):
     @property
     def text(self) -> str:
         return f"take-pile {self.rank}"
+
+
+@attrs.frozen(repr=False)
+class TakePileMixed(Move):
+    """Take an unfrozen pile with one natural card of ``rank`` and one ``wild`` card (R-CL-PIL-3)."""
+
+    rank: Kind
+    wild: Kind
+
+    @property
+    def text(self) -> str:
+        return f"take-pile {self.rank} {self.wild}"
+
+
+@attrs.frozen(repr=False)
+class AskGoOut(Move):
+    """Ask one's partner "may I go out?" (R-CL-DEC-1)."""
+
+    @property
+    def text(self) -> str:
+        return "ask-out"
+
+
+@attrs.frozen(repr=False)
+class AnswerGoOut(Move):
+    """The partner's answer to "may I go out?": ``yes`` binds the asker to go out, ``no`` forbids it."""
+
+    allow: bool
+
+    @property
+    def text(self) -> str:
+        return "answer-out yes" if self.allow else "answer-out no"
 
 
 @attrs.frozen(repr=False)
@@ -173,14 +208,26 @@ TAKE_KITTY = TakeKitty()
 END_TURN = EndTurn()
 END_ROUND = EndRound()
 NEXT_ROUND = NextRound()
+ASK_GO_OUT = AskGoOut()
+ANSWER_YES = AnswerGoOut(True)
+ANSWER_NO = AnswerGoOut(False)
 
-_PLAIN: dict[str, Move] = {m.text: m for m in (DRAW, TAKE_TOP, TAKE_KITTY, END_TURN, END_ROUND, NEXT_ROUND)}
+_PLAIN: dict[str, Move] = {
+    m.text: m
+    for m in (DRAW, TAKE_TOP, TAKE_KITTY, END_TURN, END_ROUND, NEXT_ROUND, ASK_GO_OUT, ANSWER_YES, ANSWER_NO)
+}
 
 
 @functools.cache
 def take_pile(rank: Kind) -> TakePile:
     """The shared :class:`TakePile` instance for ``rank``."""
     return TakePile(rank)
+
+
+@functools.cache
+def take_pile_mixed(rank: Kind, wild: Kind) -> TakePileMixed:
+    """The shared :class:`TakePileMixed` instance."""
+    return TakePileMixed(rank, wild)
 
 
 @functools.cache
@@ -212,14 +259,21 @@ def parse_move(text: str) -> Move:
     """Read a move in move notation.
 
     Forms: ``draw``, ``take-pile 9`` (or the pair ``take-pile 9S 9H``),
-    ``take-top``, ``meld 9 9 JK`` (cards by kind or as cards), ``add 9 2``,
-    ``add wild JK``, ``discard 4``, ``take-kitty``, ``end-turn``,
-    ``end-round``, ``next-round``.
+    ``take-pile 9 JK`` (a natural and a wild, classic), ``take-top``,
+    ``meld 9 9 JK`` (cards by kind or as cards), ``add 9 2``, ``add wild JK``,
+    ``discard 4``, ``take-kitty``, ``end-turn``, ``end-round``, ``next-round``,
+    ``ask-out``, ``answer-out yes`` or ``answer-out no`` (classic).
     """
     words = text.split()
     if not words:
         raise NotationError(text, 0, "", "empty move")
     verb = words[0].lower()
+    if verb == "answer-out":
+        _need(words, 1, text, "answer-out yes")
+        verb = f"answer-out {words[1].lower()}"
+        if verb not in _PLAIN:
+            raise NotationError(text, 1, words[1], "answer 'yes' or 'no'")
+        return _PLAIN[verb]
     plain = _PLAIN.get(verb)
     if plain is not None:
         _need(words, 0, text, verb)
@@ -230,6 +284,8 @@ def parse_move(text: str) -> Move:
         kinds = [parse_kind(w, text, i + 1) for i, w in enumerate(words[1:])]
         if not kinds[0].is_natural:
             raise NotationError(text, 1, words[1], "the pile is taken with a pair of a natural rank (4 to A)")
+        if len(kinds) == 2 and kinds[1].is_wild:
+            return take_pile_mixed(kinds[0], kinds[1])
         if len(kinds) == 2 and kinds[1] is not kinds[0]:
             raise NotationError(text, 2, words[2], "the two cards of the pair must be of one rank")
         return take_pile(kinds[0])
@@ -267,5 +323,5 @@ def parse_move(text: str) -> Move:
         0,
         words[0],
         "unknown move: use draw, take-pile, take-top, meld, add, discard, take-kitty, end-turn, "
-        "end-round or next-round",
+        "end-round, next-round, ask-out or answer-out",
     )

@@ -23,8 +23,11 @@ from railroad_canasta.scenarios.model import (
     canon_bool,
     canon_mask,
 )
+from railroad_canasta.scenarios.classic_builder import build_classic_position
 from railroad_canasta.scenarios.options import rules_for
 from railroad_canasta.testing.invariants import InvariantError, check_state
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_mask
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
@@ -94,7 +97,7 @@ def _field(path: str, spec: PositionSpec, seats: Sequence[PlayerSpec]) -> str:
     return "position"
 
 
-def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
+def build_position(scenario: Scenario, rules: Rules | ClassicRules | None = None) -> GameState | ClassicState:
     """The game state a scenario describes, under ``rules`` (default: the scenario's own rules).
 
     The cards the scenario names are placed first: hands, kitties, melds, red 3s put down, the pile, a
@@ -108,6 +111,10 @@ def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
     Raises :class:`ScenarioError` for a position that cannot exist.
     """
     rules = rules if rules is not None else rules_for(scenario)
+    if isinstance(rules, ClassicRules):
+        if isinstance(scenario.start, DealSpec):
+            return new_game(rules, seed=scenario.start.seed)
+        return build_classic_position(scenario.file, scenario.start, rules, FILL_ORDER)
     if isinstance(scenario.start, DealSpec):
         return new_game(rules, seed=scenario.start.seed)
     return _Builder(scenario.file, scenario.start, rules).build()

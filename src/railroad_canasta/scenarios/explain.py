@@ -21,6 +21,8 @@ from railroad_canasta.game import apply, explain_move
 from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.model import Scenario, ScenarioError, canon_counts
 from railroad_canasta.scenarios.runner import verdict
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
 
@@ -38,6 +40,8 @@ CLAUSE_EFFECTS: Mapping[str, tuple[str, ...]] = {
     "end-turn": ("R-KIT-2", "R-DEC-22", "R-TRN-1"),
     "end-round": ("R-END-3", "R-SCO-6"),
     "next-round": ("R-SET-2", "R-SET-3", "R-SET-4"),
+    "ask-out": ("R-CL-DEC-1",),
+    "answer-out": ("R-CL-DEC-1",),
 }
 
 
@@ -49,7 +53,7 @@ class Explanation:
     #: The moves played before the one explained.
     played: tuple[Move, ...]
     #: The position the move is played in.
-    state: GameState
+    state: GameState | ClassicState
     move: Move
     legal: bool
     #: The clause and reason ``why_illegal`` gives (empty for a legal move).
@@ -111,7 +115,15 @@ class Explanation:
         return out
 
 
-def _position_summary(state: GameState) -> Iterator[str]:
+def _position_summary(state: GameState | ClassicState) -> Iterator[str]:
+    if isinstance(state, ClassicState):
+        side = state.mover_side
+        yield f"player {state.to_move} to move, {state.phase.value} phase, round {state.round}"
+        melds = " | ".join(str(m) for m in side.melds) or "none"
+        yield f"hand: {canon_counts(state.mover_hand)}; side's melds: {melds}; red 3s: {side.red_threes}"
+        frozen = " frozen" if state.pile_frozen else ""
+        yield f"pile: {len(state.pile)} cards, top {state.top}{frozen}; stock: {len(state.stock)} cards"
+        return
     me = state.mover
     yield f"player {state.to_move} to move, {state.phase.value} phase, round {state.round}"
     melds = " | ".join(str(m) for m in me.melds) or "none"
@@ -123,7 +135,9 @@ def _position_summary(state: GameState) -> Iterator[str]:
         yield f"pile: empty; stock: {len(state.stock)} cards"
 
 
-def explain_scenario(scenario: Scenario, moves: Sequence[Move], rules: Rules | None = None) -> Explanation:
+def explain_scenario(
+    scenario: Scenario, moves: Sequence[Move], rules: Rules | ClassicRules | None = None
+) -> Explanation:
     """Explain the last of ``moves`` in the scenario's position, after playing the others.
 
     ``rules`` default to the scenario's own. Raises :class:`ScenarioError` when the position cannot exist,

@@ -16,12 +16,13 @@ from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.options import read_option, rules_from_mapping
 from railroad_canasta.scenarios.model import RuleValue, Scenario, ScenarioError
 from railroad_canasta.variants import variant_named
+from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = ["parse_rules_override", "rules_for", "rules_table", "rules_type"]
 
 
-def rules_type(variant: str) -> type[Rules]:
+def rules_type(variant: str) -> type[Rules] | type[ClassicRules]:
     """The rules class of ``variant`` (a name of :data:`~railroad_canasta.variants.VARIANTS`)."""
     return variant_named(variant).rules_type
 
@@ -65,7 +66,7 @@ def rules_table(
         raise ScenarioError(file, exc.path, exc.reason) from None
 
 
-def rules_for(scenario: Scenario, *layers: Sequence[tuple[str, RuleValue]]) -> Rules:
+def rules_for(scenario: Scenario, *layers: Sequence[tuple[str, RuleValue]]) -> Rules | ClassicRules:
     """The rules of ``scenario``: the defaults, its ``[rules]`` table, then each layer of pins in turn.
 
     Raises :class:`~railroad_canasta.core.errors.RulesError` when the options together are invalid.

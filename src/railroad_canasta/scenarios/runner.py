@@ -32,9 +32,15 @@ from railroad_canasta.scenarios.model import (
     canon_melds,
     value_text,
 )
+from railroad_canasta.scenarios.classic_checks import classic_actual
 from railroad_canasta.scenarios.options import rules_for
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
+
+#: A scenario's position: a state of either variant.
+_State = GameState | ClassicState
 
 __all__ = ["CheckResult", "ScenarioReport", "run_scenario", "scenario_files", "summary_line", "verdict"]
 
@@ -163,7 +169,7 @@ def _score_matches(expected: str, actual: str) -> bool:
     return True
 
 
-def verdict(state: GameState, move: Move) -> tuple[bool, str, str]:
+def verdict(state: _State, move: Move) -> tuple[bool, str, str]:
     """``(legal, clause, reason)`` of a move; an engine whose two answers disagree is reported as such."""
     listed = move in legal_moves(state)
     problem = why_illegal(state, move)
@@ -182,7 +188,7 @@ def verdict(state: GameState, move: Move) -> tuple[bool, str, str]:
 
 
 def _run_check(
-    state: GameState, check: Check, seat: int, scenario: Scenario
+    state: _State, check: Check, seat: int, scenario: Scenario
 ) -> tuple[bool, str, str, tuple[str, ...]]:
     """``(passed, expected, outcome, clauses consulted)`` of one check; outcome says what the engine did."""
     named = scenario.clauses
@@ -229,7 +235,10 @@ def _run_check(
         if present:
             outcome += f" (including {', '.join(present)})"
         return not present, f"legal moves excluding {check.expected}", outcome, named
-    actual = _actual(state, check.key, seat)
+    if isinstance(state, ClassicState):
+        actual = classic_actual(state, check.key, seat)
+    else:
+        actual = _actual(state, check.key, seat)
     if check.key == "score" and state.history:
         ok = _score_matches(check.expected, actual)
     else:
@@ -238,7 +247,7 @@ def _run_check(
     return ok, f"{who}{check.key} {check.expected}", f"{who}{check.key} {actual}", named
 
 
-def _why_text(state: GameState, move: Move) -> str:
+def _why_text(state: _State, move: Move) -> str:
     problem = why_illegal(state, move)
     return f"{move}: illegal [{problem.clause}]: {problem.reason}" if problem else f"{move}: not listed"
 
@@ -260,7 +269,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
     fails every check of its expectation. Raises :class:`ScenarioError` for a position that cannot exist
     under some expectation's rules.
     """
-    built: dict[Rules, GameState] = {}
+    built: dict[Rules | ClassicRules, _State] = {}
     results: list[CheckResult] = []
     for expectation in scenario.expectations:
         try:
@@ -291,7 +300,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 )
                 continue
             seat = start_player if expectation.player is None else expectation.player
-            if seat >= len(state.players):
+            if seat >= state.rules.players:
                 raise ScenarioError(
                     scenario.file,
                     f"expect[{expectation.index}].player",

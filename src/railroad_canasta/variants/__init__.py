@@ -2,10 +2,12 @@
 
 >>> variant_named("railroad").metadata.title
 'Railroad Canasta'
+>>> variant_named("classic").metadata.title
+'Classic Canasta'
 >>> variant_named("bridge")
 Traceback (most recent call last):
 ...
-railroad_canasta.core.errors.RulesError: Rules.variant: unknown variant 'bridge' (known: railroad)
+railroad_canasta.core.errors.RulesError: Rules.variant: unknown variant 'bridge' (known: railroad, classic)
 """
 
 from __future__ import annotations
@@ -13,15 +15,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from railroad_canasta.core.errors import RulesError
+from railroad_canasta.variants.classic.variant import CLASSIC_VARIANT, ClassicVariant
 from railroad_canasta.variants.railroad.variant import RAILROAD_VARIANT, RailroadVariant
 
-__all__ = ["VARIANTS", "variant_named", "variant_of"]
+__all__ = ["VARIANTS", "AnyVariant", "variant_named", "variant_of"]
+
+#: A variant the library plays.
+AnyVariant = RailroadVariant | ClassicVariant
 
 #: Every variant, by name.
-VARIANTS: Mapping[str, RailroadVariant] = {RAILROAD_VARIANT.metadata.name: RAILROAD_VARIANT}
+VARIANTS: Mapping[str, AnyVariant] = {
+    RAILROAD_VARIANT.metadata.name: RAILROAD_VARIANT,
+    CLASSIC_VARIANT.metadata.name: CLASSIC_VARIANT,
+}
 
 
-def variant_named(name: str) -> RailroadVariant:
+def variant_named(name: str) -> AnyVariant:
     """The variant called ``name`` (``RulesError`` naming the known ones otherwise)."""
     variant = VARIANTS.get(name) if isinstance(name, str) else None
     if variant is None:
@@ -29,7 +38,7 @@ def variant_named(name: str) -> RailroadVariant:
     return variant
 
 
-def variant_of(rules: object) -> RailroadVariant:
+def variant_of(rules: object) -> AnyVariant:
     """The variant whose rules ``rules`` are."""
     name = getattr(rules, "variant", None)
     variant = VARIANTS.get(name) if isinstance(name, str) else None

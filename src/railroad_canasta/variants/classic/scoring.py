@@ -1,0 +1,63 @@
+"""Scoring a round of classic Canasta, by side (R-CL-SCO-1..4).
+
+>>> from railroad_canasta.core.melds import Meld
+>>> from railroad_canasta.core.cards import Kind
+>>> from railroad_canasta.variants.classic.rules import CLASSIC
+>>> canasta_bonus(Meld(Kind.NINE, 7), CLASSIC), canasta_bonus(Meld(Kind.NINE, 6, 1), CLASSIC)
+(500, 300)
+"""
+
+from __future__ import annotations
+
+from railroad_canasta.core.cards import Counts, Kind, KIND_POINTS
+from railroad_canasta.core.melds import Meld
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Side, SideScore
+
+__all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "red_three_score", "side_score"]
+
+#: The extra of a concealed canasta under the older rules (R-CL-DEC-2).
+CONCEALED_CANASTA_EXTRA = 100
+
+
+def canasta_bonus(meld: Meld, rules: ClassicRules) -> int:
+    """The bonus of a meld: 500 a natural canasta, 300 a mixed one, else none (R-CL-CAN-2)."""
+    # rule: R-CL-CAN-2
+    if meld.size < CANASTA_SIZE:
+        return 0
+    return rules.natural_canasta_bonus if meld.wilds == 0 else rules.mixed_canasta_bonus
+
+
+def red_three_score(side: Side, all_red_threes: int, rules: ClassicRules) -> int:
+    """The red 3s of a side: 100 each, doubled when it has them all, against a side that never melded."""
+    # rule: R-CL-SCO-2
+    value = side.red_threes * rules.red_three_bonus
+    if side.red_threes == all_red_threes:
+        value *= 2
+    return value if side.melds else -value
+
+
+def side_score(
+    side: Side,
+    hands: tuple[Counts, ...],
+    went_out: bool,
+    concealed: bool,
+    all_red_threes: int,
+    rules: ClassicRules,
+) -> SideScore:
+    """One side's round score: melded cards, canastas, red 3s, going out, less the cards in its hands."""
+    # rule: R-CL-SCO-1, R-CL-SCO-3
+    bonus = sum(canasta_bonus(m, rules) for m in side.melds)
+    if rules.concealed_canasta_bonus:
+        # rule: R-CL-DEC-2
+        bonus += CONCEALED_CANASTA_EXTRA * side.concealed_canastas
+    going_out = (2 if concealed else 1) * rules.going_out_bonus if went_out else 0
+    # rule: R-CL-VAL-1
+    in_hands = sum(n * KIND_POINTS[k] for hand in hands for k, n in enumerate(hand) if k != Kind.RED_THREE)
+    return SideScore(
+        melded=sum(m.points for m in side.melds),
+        canasta_bonus=bonus,
+        red_threes=red_three_score(side, all_red_threes, rules),
+        going_out=going_out,
+        hand_penalty=-in_hands,
+    )

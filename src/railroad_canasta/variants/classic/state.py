@@ -1,0 +1,236 @@
+"""The immutable state of a game of classic Canasta, and what a position shows.
+
+A :class:`ClassicState` holds everything at one decision point; a side's melds,
+red 3s, score and opening are shared by its players (:class:`Side`), each player
+keeps their own hand (R-CL-PLY-1). A :class:`Position` is what the guards read:
+a state, or the view of the player to move.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.melds import Meld
+from railroad_canasta.variants.classic.rules import ClassicRules
+
+__all__ = [
+    "CANASTA_SIZE",
+    "ClassicGameResult",
+    "ClassicRoundResult",
+    "ClassicState",
+    "Phase",
+    "Position",
+    "Side",
+    "SideScore",
+    "meld_of",
+]
+
+#: Cards in a canasta (R-CL-CAN-1).
+CANASTA_SIZE = 7
+
+
+class Phase(enum.Enum):
+    """Where in the game a state is."""
+
+    #: The player to move draws or takes the pile (R-CL-TRN-1); with an empty stock, may end the round.
+    DRAW = "draw"
+    #: The player to move melds, asks their partner, and discards (R-CL-TRN-1).
+    MELD = "meld"
+    #: The partner of the player to move answers "may I go out?" (R-CL-DEC-1).
+    ANSWER = "answer"
+    #: A round has been scored; ``next-round`` deals the next one.
+    ROUND_OVER = "round-over"
+    #: The game has ended (R-CL-GAM-1).
+    GAME_OVER = "game-over"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class Side:
+    """What a side shares: its melds, red 3s, opening and score (R-CL-PLY-1)."""
+
+    #: The side's melds, one per rank (R-CL-MLD-3), in the order started.
+    melds: tuple[Meld, ...] = ()
+    #: Red 3s put down this round (R-CL-RED-1).
+    red_threes: int = 0
+    #: The side has made its initial meld this round (R-CL-REQ-1).
+    opened: bool = False
+    #: Cumulative score before this round.
+    score: int = 0
+    #: Canastas melded whole from the hand in one turn (R-CL-DEC-2).
+    concealed_canastas: int = 0
+
+    @property
+    def canastas(self) -> int:
+        """Number of canastas (R-CL-CAN-1)."""
+        return sum(1 for m in self.melds if m.size >= CANASTA_SIZE)
+
+    def meld(self, rank: Kind) -> Meld | None:
+        """The side's meld of ``rank``, if any."""
+        return meld_of(self.melds, rank)
+
+
+def meld_of(melds: tuple[Meld, ...], rank: Kind) -> Meld | None:
+    """The meld of ``rank`` among ``melds``, if any."""
+    for meld in melds:
+        if meld.rank is rank:
+            return meld
+    return None
+
+
+@attrs.frozen
+class SideScore:
+    """One side's score for one round, by source (R-CL-SCO-1). Penalties are negative."""
+
+    melded: int
+    canasta_bonus: int
+    red_threes: int
+    going_out: int
+    hand_penalty: int
+
+    @property
+    def total(self) -> int:
+        """The round score: the sum of the parts."""
+        return self.melded + self.canasta_bonus + self.red_threes + self.going_out + self.hand_penalty
+
+
+@attrs.frozen
+class ClassicRoundResult:
+    """The outcome of one round: how it ended, who went out, the side scores."""
+
+    round: int
+    #: ``went-out``, ``stock-empty`` or ``red-three-last``.
+    end: str
+    went_out: int | None
+    breakdowns: tuple[SideScore, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class ClassicGameResult:
+    """The outcome of a game: the winning sides, or a truncated game with none."""
+
+    winners: tuple[int, ...]
+    truncated: bool
+    scores: tuple[int, ...]
+
+
+class Position:
+    """What the table shows, for a state and for the mover's view: what the guards read."""
+
+    __slots__ = ()
+    rules: ClassicRules
+    to_move: int
+    phase: Phase
+    pile: tuple[Kind, ...]
+    pile_frozen: bool
+    sides: tuple[Side, ...]
+    turn_points: int
+    pending: Counts | None
+    melded_before: tuple[bool, ...]
+    turn_melds: int
+    answer: bool | None
+    asker: int | None
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        raise NotImplementedError
+
+    @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move."""
+        raise NotImplementedError
+
+    def hand_size(self, seat: int) -> int:
+        """Number of cards in a player's hand."""
+        raise NotImplementedError
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` plays on."""
+        return seat % len(self.sides)
+
+    @property
+    def mover_side(self) -> Side:
+        """The side of the player to move."""
+        return self.sides[self.to_move % len(self.sides)]
+
+    @property
+    def top(self) -> Kind | None:
+        """The top card of the discard pile."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative side scores (after the last scored round)."""
+        return tuple(s.score for s in self.sides)
+
+
+@attrs.frozen
+class ClassicState(Position):
+    """A game of classic Canasta at one decision point."""
+
+    rules: ClassicRules
+    seed: int
+    #: Round number, from 1.
+    round: int
+    dealer: int
+    to_move: int
+    phase: Phase
+    #: Each player's hand, by kind.
+    hands: tuple[Counts, ...]
+    sides: tuple[Side, ...]
+    #: The stock; the next card drawn is the last.
+    stock: tuple[Kind, ...]
+    #: The discard pile; the top card is the last.
+    pile: tuple[Kind, ...]
+    #: Frozen by a wild card in it or by the red-3 or wild upcard, until taken (R-CL-PIL-2).
+    pile_frozen: bool
+    #: Card values melded this turn before the side opened (R-CL-REQ-1).
+    turn_points: int = 0
+    #: The rest of a pile taken before the side opened, held until the requirement is met (R-CL-REQ-2).
+    pending: Counts | None = None
+    #: Each player has melded in an earlier turn of this round (R-CL-OUT-3).
+    melded_before: tuple[bool, ...] = ()
+    #: Meld steps the mover has made this turn.
+    turn_melds: int = 0
+    #: The partner's answer to "may I go out?" this turn (R-CL-DEC-1).
+    answer: bool | None = None
+    #: The player who asked, while the partner answers.
+    asker: int | None = None
+    #: Ranks the mover started from the hand this turn (R-CL-DEC-2).
+    turn_started: tuple[Kind, ...] = ()
+    history: tuple[ClassicRoundResult, ...] = ()
+    result: ClassicGameResult | None = None
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move."""
+        return self.hands[self.to_move]
+
+    def hand_size(self, seat: int) -> int:
+        """Number of cards in a player's hand."""
+        return sum(self.hands[seat])
+
+    def hand_points(self, seat: int) -> int:
+        """Card values of a player's hand."""
+        return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hands[seat]) if n)
+
+    def replace(self, **changes: object) -> ClassicState:
+        """A copy with some fields changed."""
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,314 @@
+"""The deal, the transitions, the end of a round and of the game, for classic Canasta.
+
+>>> from railroad_canasta.variants.classic.rules import CLASSIC
+>>> state = new_game(CLASSIC, seed=3)
+>>> [state.hand_size(p) for p in range(4)], state.phase
+([11, 11, 11, 11], Phase.DRAW)
+>>> apply(state, "draw").phase
+Phase.MELD
+"""
+
+from __future__ import annotations
+
+import random
+
+from railroad_canasta.core.cards import Counts, Kind, counts_of
+from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.moves import (
+    AddToMeld,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    Draw,
+    EndRound,
+    Move,
+    NextRound,
+    StartMeld,
+    TakePile,
+    TakePileMixed,
+    TakeTop,
+    parse_move,
+)
+from railroad_canasta.variants.classic.guards import step_result, why_illegal
+from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
+from railroad_canasta.variants.classic.scoring import side_score
+from railroad_canasta.variants.classic.state import (
+    CANASTA_SIZE,
+    ClassicGameResult,
+    ClassicRoundResult,
+    ClassicState,
+    Phase,
+    Side,
+    meld_of,
+)
+
+__all__ = ["apply", "new_game", "pack_kinds"]
+
+_R3 = Kind.RED_THREE
+
+
+def pack_kinds(rules: ClassicRules) -> tuple[Kind, ...]:
+    """The pack by kind in a fixed order: 52-card decks and two jokers a deck (R-CL-MAT-1, R-CL-VAR-1)."""
+    # rule: R-CL-MAT-1
+    deck: list[Kind] = [Kind.JOKER, Kind.JOKER]
+    deck += [Kind.TWO] * 4 + [Kind.RED_THREE] * 2 + [Kind.BLACK_THREE] * 2
+    for rank in range(Kind.FOUR, Kind.ACE + 1):
+        deck += [Kind(rank)] * 4
+    return tuple(deck * rules.decks)
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _deal(
+    rules: ClassicRules, seed: int, round_no: int, dealer: int, sides: tuple[Side, ...]
+) -> ClassicState:
+    """Deal a round: hands, red 3s down and replaced, the upcard turned (R-CL-DEA-1..2, R-CL-RED-1)."""
+    stock = list(pack_kinds(rules))
+    random.Random(f"railroad-canasta/classic/{seed}/round/{round_no}").shuffle(stock)
+    n = rules.players
+    reds = [0] * len(sides)
+    hands: list[Counts] = []
+    for seat in range(n):
+        cards: list[Kind] = []
+        while len(cards) < rules.hand_size:
+            card = stock.pop()
+            if card is _R3:
+                # rule: R-CL-RED-1
+                reds[seat % len(sides)] += 1
+            else:
+                cards.append(card)
+        hands.append(counts_of(cards))
+    # rule: R-CL-DEA-2
+    pile = [stock.pop()]
+    while pile[-1] is _R3 or pile[-1].is_wild:
+        pile.append(stock.pop())
+    frozen = len(pile) > 1
+    return ClassicState(
+        rules=rules,
+        seed=seed,
+        round=round_no,
+        dealer=dealer,
+        to_move=(dealer + 1) % n,
+        phase=Phase.DRAW,
+        hands=tuple(hands),
+        sides=tuple(Side(red_threes=r, score=s.score) for r, s in zip(reds, sides, strict=True)),
+        stock=tuple(stock),
+        pile=tuple(pile),
+        pile_frozen=frozen,
+        melded_before=(False,) * n,
+    )
+
+
+def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
+    """A new game under ``rules``, the first dealer and round 1 from ``seed`` (R-CL-DEA-1)."""
+    # rule: R-CL-DEA-1
+    dealer = random.Random(f"railroad-canasta/classic/{seed}/dealer").randrange(rules.players)
+    return _deal(rules, seed, 1, dealer, tuple(Side() for _ in rules.sides))
+
+
+def _with_side(state: ClassicState, side: Side, **changes: object) -> ClassicState:
+    index = state.to_move % len(state.sides)
+    sides = state.sides[:index] + (side,) + state.sides[index + 1 :]
+    return state.replace(sides=sides, **changes)
+
+
+def _with_hand(state: ClassicState, hand: Counts) -> tuple[Counts, ...]:
+    seat = state.to_move
+    return state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
+
+
+def _draw(state: ClassicState) -> ClassicState:
+    # rule: R-CL-TRN-2, R-CL-RED-1
+    stock = list(state.stock)
+    hand = list(state.mover_hand)
+    side = state.mover_side
+    need = state.rules.draw_count
+    while need and stock:
+        card = stock.pop()
+        if card is _R3:
+            side = Side(side.melds, side.red_threes + 1, side.opened, side.score, side.concealed_canastas)
+            if not stock:
+                # rule: R-CL-END-3
+                state = _with_side(state, side, stock=(), hands=_with_hand(state, tuple(hand)))
+                return _end_round(state, None, "red-three-last")
+            continue
+        hand[card] += 1
+        need -= 1
+    return _with_side(state, side, stock=tuple(stock), hands=_with_hand(state, tuple(hand)), phase=Phase.MELD)
+
+
+def _step(state: ClassicState, move: Move) -> ClassicState:
+    """A meld step or pickup: the melds, the hand, the opening, the pile (R-CL-PIL-3, R-CL-REQ-2)."""
+    hand, melds, gained = step_result(state, move)
+    side = state.mover_side
+    rules = state.rules
+    pending = state.pending
+    turn_started = state.turn_started
+    concealed = side.concealed_canastas
+    red_threes = side.red_threes
+    changes: dict[str, object] = {}
+    if isinstance(move, TakePile | TakePileMixed | TakeTop):
+        rest = state.pile[:-1]
+        reds = rest.count(_R3)
+        # rule: R-CL-RED-2
+        red_threes += reds
+        rest_counts = counts_of(k for k in rest if k is not _R3)
+        pending = rest_counts if pending is None else _add(pending, rest_counts)
+        changes.update(pile=(), pile_frozen=False, phase=Phase.MELD)
+    elif isinstance(move, StartMeld | AddToMeld):
+        if isinstance(move, StartMeld):
+            turn_started = (*turn_started, move.rank)
+        rank = move.rank
+        before = meld_of(side.melds, rank)
+        after = meld_of(melds, rank)
+        if (
+            after is not None
+            and after.size >= CANASTA_SIZE
+            and (before is None or before.size < CANASTA_SIZE)
+        ):
+            if rank in turn_started:
+                concealed += 1
+        changes["turn_melds"] = state.turn_melds + 1
+    opened = side.opened
+    turn_points = state.turn_points
+    if not opened:
+        turn_points += gained
+        if turn_points >= rules.requirement(side.score):
+            # rule: R-CL-REQ-1
+            opened = True
+            turn_points = 0
+    if opened and pending is not None:
+        hand = _add(hand, pending)
+        pending = None
+    new_side = Side(melds, red_threes, opened, side.score, concealed)
+    state = _with_side(
+        state,
+        new_side,
+        hands=_with_hand(state, hand),
+        pending=pending,
+        turn_points=turn_points,
+        turn_started=turn_started,
+        **changes,
+    )
+    if not sum(hand) and pending is None:
+        # rule: R-CL-OUT-2
+        return _end_round(state, state.to_move, "went-out")
+    return state
+
+
+def _discard(state: ClassicState, move: Discard) -> ClassicState:
+    hand = list(state.mover_hand)
+    hand[move.card] -= 1
+    frozen = state.pile_frozen or move.card.is_wild
+    state = state.replace(
+        hands=_with_hand(state, tuple(hand)), pile=(*state.pile, move.card), pile_frozen=frozen
+    )
+    if not sum(hand):
+        # rule: R-CL-OUT-2
+        return _end_round(state, state.to_move, "went-out")
+    seat = state.to_move
+    melded = state.melded_before
+    if state.turn_melds:
+        melded = melded[:seat] + (True,) + melded[seat + 1 :]
+    return state.replace(
+        to_move=(seat + 1) % state.rules.players,
+        phase=Phase.DRAW,
+        melded_before=melded,
+        turn_melds=0,
+        turn_points=0,
+        answer=None,
+        turn_started=(),
+    )
+
+
+def _concealed(state: ClassicState, went_out: int | None) -> bool:
+    """The player went out concealed: no meld of their own before this turn, a canasta of this turn."""
+    # rule: R-CL-OUT-3
+    if went_out is None or state.melded_before[went_out]:
+        return False
+    side = state.sides[went_out % len(state.sides)]
+    return any(m.size >= CANASTA_SIZE and m.rank in state.turn_started for m in side.melds)
+
+
+def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicState:
+    rules = state.rules
+    all_reds = 2 * rules.decks
+    concealed = _concealed(state, went_out)
+    breakdowns = []
+    for index, side in enumerate(state.sides):
+        hands = tuple(state.hands[seat] for seat in rules.sides[index])
+        out = went_out is not None and went_out % len(state.sides) == index
+        breakdowns.append(side_score(side, hands, out, concealed and out, all_reds, rules))
+    totals = tuple(s.score + b.total for s, b in zip(state.sides, breakdowns, strict=True))
+    result = ClassicRoundResult(state.round, end, went_out, tuple(breakdowns), totals)
+    sides = tuple(
+        Side(s.melds, s.red_threes, s.opened, total, s.concealed_canastas)
+        for s, total in zip(state.sides, totals, strict=True)
+    )
+    game = game_result(rules, state.round, totals)
+    return state.replace(
+        sides=sides,
+        history=(*state.history, result),
+        result=game,
+        phase=Phase.GAME_OVER if game is not None else Phase.ROUND_OVER,
+        pending=None,
+        answer=None,
+        asker=None,
+    )
+
+
+def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
+    """The game's result after a round, or ``None`` while it goes on (R-CL-GAM-1, R-CL-DEC-6)."""
+    # rule: R-CL-GAM-1
+    best = max(scores)
+    # rule: R-CL-DEC-6
+    if best >= rules.target:
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        if len(winners) == 1 or not rules.tie_extra_rounds:
+            return ClassicGameResult(winners, False, scores)
+    if rules.max_rounds is not None and round_no >= rules.max_rounds:
+        return ClassicGameResult((), True, scores)
+    return None
+
+
+def _ask(state: ClassicState) -> ClassicState:
+    seats = state.rules.sides[state.side_of(state.to_move)]
+    partner = seats[(seats.index(state.to_move) + 1) % len(seats)]
+    return state.replace(phase=Phase.ANSWER, asker=state.to_move, to_move=partner)
+
+
+def _answer(state: ClassicState, move: AnswerGoOut) -> ClassicState:
+    assert state.asker is not None
+    return state.replace(phase=Phase.MELD, to_move=state.asker, asker=None, answer=move.allow)
+
+
+def _next_round(state: ClassicState) -> ClassicState:
+    dealer = (state.dealer + 1) % state.rules.players
+    fresh = _deal(state.rules, state.seed, state.round + 1, dealer, state.sides)
+    return fresh.replace(history=state.history)
+
+
+def apply(state: ClassicState, move: Move | str) -> ClassicState:
+    """The state after a legal ``move``; an illegal move raises ``IllegalMoveError`` naming the clause."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    problem = why_illegal(state, move)
+    if problem is not None:
+        raise IllegalMoveError(move, problem.clause, problem.reason)
+    if isinstance(move, Draw):
+        return _draw(state)
+    if isinstance(move, StartMeld | AddToMeld | TakePile | TakePileMixed | TakeTop):
+        return _step(state, move)
+    if isinstance(move, Discard):
+        return _discard(state, move)
+    if isinstance(move, EndRound):
+        # rule: R-CL-END-1
+        return _end_round(state, None, "stock-empty")
+    if isinstance(move, AskGoOut):
+        return _ask(state)
+    if isinstance(move, AnswerGoOut):
+        return _answer(state, move)
+    assert isinstance(move, NextRound)
+    return _next_round(state)

@@ -1,0 +1,108 @@
+"""What one player of classic Canasta may know: :func:`view`.
+
+A :class:`ClassicView` holds the player's own hand, the sizes of the other hands
+(the partner's hand stays hidden, R-CL-PLY-1), every side's melds, red 3s and
+scores, the discard pile and its status, the size of the stock, and the public
+fields of the turn, the round and the game; never the seed nor the stock's order.
+Its legal moves, for the player to move, equal those of the state.
+
+>>> from railroad_canasta.variants.classic.legal import legal_moves
+>>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.rules import CLASSIC
+>>> state = new_game(CLASSIC, seed=3)
+>>> legal_moves(view(state, state.to_move)) == legal_moves(state)
+True
+>>> view(state, 0).hand_sizes
+(11, 11, 11, 11)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from railroad_canasta.core.cards import Counts, Kind
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import (
+    ClassicGameResult,
+    ClassicRoundResult,
+    ClassicState,
+    Phase,
+    Position,
+    Side,
+)
+
+__all__ = ["ClassicView", "ClassicViewError", "view"]
+
+
+class ClassicViewError(RailroadCanastaError):
+    """A view was asked for something its player may not know (another player's hand, a seat not at the table)."""
+
+
+@attrs.frozen
+class ClassicView(Position):
+    """What player ``viewer`` knows of a game of classic Canasta."""
+
+    rules: ClassicRules
+    viewer: int
+    round: int
+    dealer: int
+    to_move: int
+    phase: Phase
+    #: The viewer's own hand.
+    hand: Counts
+    #: Every player's number of cards in hand.
+    hand_sizes: tuple[int, ...]
+    sides: tuple[Side, ...]
+    stock_size: int
+    pile: tuple[Kind, ...]
+    pile_frozen: bool
+    turn_points: int
+    pending: Counts | None
+    melded_before: tuple[bool, ...]
+    turn_melds: int
+    answer: bool | None
+    asker: int | None
+    turn_started: tuple[Kind, ...]
+    history: tuple[ClassicRoundResult, ...]
+    result: ClassicGameResult | None
+
+    @property
+    def mover_hand(self) -> Counts:
+        """The hand of the player to move: the viewer's own, when it is their turn."""
+        if self.to_move != self.viewer:
+            raise ClassicViewError(f"player {self.viewer} does not see the hand of player {self.to_move}")
+        return self.hand
+
+    def hand_size(self, seat: int) -> int:
+        """Number of cards in a player's hand."""
+        return self.hand_sizes[seat]
+
+
+def view(state: ClassicState, player: int) -> ClassicView:
+    """What ``player`` may know of ``state``."""
+    if type(player) is not int or not 0 <= player < state.rules.players:
+        raise ClassicViewError(f"there is no player {player!r} at a table of {state.rules.players}")
+    return ClassicView(
+        rules=state.rules,
+        viewer=player,
+        round=state.round,
+        dealer=state.dealer,
+        to_move=state.to_move,
+        phase=state.phase,
+        hand=state.hands[player],
+        hand_sizes=tuple(sum(h) for h in state.hands),
+        sides=state.sides,
+        stock_size=len(state.stock),
+        pile=state.pile,
+        pile_frozen=state.pile_frozen,
+        turn_points=state.turn_points,
+        pending=state.pending,
+        melded_before=state.melded_before,
+        turn_melds=state.turn_melds,
+        answer=state.answer,
+        asker=state.asker,
+        turn_started=state.turn_started,
+        history=state.history,
+        result=state.result,
+    )
