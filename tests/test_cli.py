@@ -85,7 +85,7 @@ def test_demo_takes_a_variant() -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["demo", "--variant", "classic"], "demo: argument --variant: invalid choice: 'classic'"),
+        (["demo", "--variant", "bridge"], "demo: argument --variant: invalid choice: 'bridge'"),
         (["demo", "--players", "two"], "demo: argument --players: invalid int value: 'two'"),
         (["fly"], "invalid choice: 'fly'"),
         (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "the following arguments are required"),
@@ -113,14 +113,14 @@ def test_a_scenario_names_its_variant(tmp_path: Path, capsys: pytest.CaptureFixt
     named.write_text('variant = "railroad"\n' + text, encoding="utf-8")
     assert main(["check", str(named)], out=io.StringIO()) == 0
     unknown = tmp_path / "unknown.toml"
-    unknown.write_text('variant = "classic"\n' + text, encoding="utf-8")
+    unknown.write_text('variant = "bridge"\n' + text, encoding="utf-8")
     out = io.StringIO()
     assert main(["check", str(unknown)], out=out) == 2
-    assert f"ERROR {unknown}: variant: unknown variant 'classic' (known: railroad)" in out.getvalue()
+    assert f"ERROR {unknown}: variant: unknown variant 'bridge' (known: railroad, classic)" in out.getvalue()
     assert main(["explain", str(unknown), "draw"], out=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert (
-        err == f"railroad-canasta: error: {unknown}: variant: unknown variant 'classic' (known: railroad)\n"
+        err == f"railroad-canasta: error: {unknown}: variant: unknown variant 'bridge' (known: railroad, classic)\n"
     )
 
 

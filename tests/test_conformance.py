@@ -10,7 +10,7 @@ from railroad_canasta.variants import VARIANTS
 _CASES = [
     (name, players)
     for name, variant in sorted(VARIANTS.items())
-    for players in range(variant.metadata.min_players, variant.metadata.max_players + 1)
+    for players in variant.metadata.allowed_players
 ]
 
 

@@ -219,7 +219,7 @@ BAD_MOVES: list[tuple[str, int, str, str]] = [
     ("take-pile R3", 1, "R3", "natural rank"),
     ("take-pile B3 B3", 1, "B3", "natural rank"),
     ("take-pile 9 8", 2, "8", "one rank"),
-    ("take-pile 9 JK", 2, "JK", "one rank"),
+    ("take-pile 9 K", 2, "K", "one rank"),
     ("add 2 JK", 1, "2", "natural rank"),
     ("add JK JK", 1, "JK", "natural rank"),
     ("add R3 R3", 1, "R3", "natural rank"),

@@ -76,10 +76,10 @@ def test_scenario(path: Path) -> None:
 def _spec_clauses() -> dict[str, str]:
     """Live clause IDs of spec/*.md with their titles."""
     out: dict[str, str] = {}
-    for path in sorted(SPEC.glob("*.md")):
+    for path in sorted([*SPEC.glob("*.md"), *SPEC.glob("classic/*.md")]):
         if path.name in ("README.md", "sources.md"):
             continue
-        for m in re.finditer(r"^### \[(R-[A-Z]+-\d+)\] (.*)$", path.read_text(encoding="utf-8"), re.M):
+        for m in re.finditer(r"^### \[(R-(?:[A-Z]+-)+\d+)\] (.*)$", path.read_text(encoding="utf-8"), re.M):
             if not m[2].startswith("Withdrawn"):
                 out[m[1]] = m[2]
     return out
@@ -398,7 +398,7 @@ def test_parse_rules_override_reads_each_type() -> None:
         (POSITION + "melds = ['9 9 K']\n[[expect]]\nlegal = 'draw'\n", "players[0].melds[0]", "one rank"),
         (POSITION + "[[expect]\n", "toml", "not valid TOML"),
         (POSITION + "[deal]\nseed = 1\n", "deal", "either dealt"),
-        ("variant = 'classic'\n" + POSITION + "[[expect]]\nlegal = 'draw'\n", "variant", "unknown variant"),
+        ("variant = 'bridge'\n" + POSITION + "[[expect]]\nlegal = 'draw'\n", "variant", "unknown variant"),
     ],
 )
 def test_malformed_files_name_file_field_and_reason(text: str, field: str, reason: str) -> None:

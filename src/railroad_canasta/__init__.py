@@ -1,4 +1,4 @@
-"""railroad-canasta: the reference rules engine for Railroad Canasta.
+"""railroad-canasta: the reference rules engine for Railroad Canasta and classic (partnership) Canasta.
 
 >>> import railroad_canasta as rc
 >>> state = rc.new_game(rc.RAILROAD, seed=7)
@@ -26,6 +26,8 @@ from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.moves import (
     AddToMeld,
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     Draw,
     EndRound,
@@ -35,6 +37,7 @@ from railroad_canasta.core.moves import (
     StartMeld,
     TakeKitty,
     TakePile,
+    TakePileMixed,
     TakeTop,
     parse_move,
 )
@@ -66,6 +69,9 @@ from railroad_canasta.io import (
     view_to_json,
 )
 from railroad_canasta.variants import VARIANTS, variant_named
+from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import (
     RAILROAD,
@@ -89,13 +95,19 @@ from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer, V
 __version__ = "0.1.0"
 
 __all__ = [
+    "CLASSIC",
     "RAILROAD",
     "RAILROAD_1_0",
     "RULES_VERSION",
     "VARIANTS",
     "AddToMeld",
+    "AnswerGoOut",
+    "AskGoOut",
     "CanastaKind",
     "Card",
+    "ClassicRules",
+    "ClassicState",
+    "ClassicView",
     "Counts",
     "Discard",
     "Draw",
@@ -132,6 +144,7 @@ __all__ = [
     "TableMeld",
     "TakeKitty",
     "TakePile",
+    "TakePileMixed",
     "TakeTop",
     "UpcardRule",
     "Variant",

@@ -45,6 +45,13 @@ class Metadata:
     players_per_side: int
     #: The score that ends a game under the default rules.
     target_score: int
+    #: The player counts the rules accept, when not every count of the range (classic: 2, 3, 4, 6).
+    player_counts: tuple[int, ...] = ()
+
+    @property
+    def allowed_players(self) -> tuple[int, ...]:
+        """Every player count the rules accept."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
 
 class Variant(Protocol[R, S, V]):

@@ -19,11 +19,16 @@ True
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import attrs
 
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.variants.railroad.variant import RailroadVariant
+from railroad_canasta.core.variant import Variant
+
+R = TypeVar("R")
+S = TypeVar("S")
+V = TypeVar("V")
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_metadata", "check_variant"]
 
@@ -47,23 +52,25 @@ def _require(condition: bool, message: str) -> None:
         raise ConformanceError(message)
 
 
-def check_metadata(variant: RailroadVariant) -> None:
-    """The metadata's player range is what the rules accept, and the sides partition the seats."""
+def check_metadata(variant: Variant[R, S, V]) -> None:
+    """The metadata's player counts are what the rules accept, and the sides partition the seats."""
     meta = variant.metadata
     _require(1 <= meta.min_players <= meta.max_players, f"{meta.name}: empty player range")
-    for players in (meta.min_players - 1, meta.max_players + 1):
+    allowed = meta.allowed_players
+    refused = [n for n in range(meta.min_players - 1, meta.max_players + 2) if n not in allowed]
+    for players in refused:
         try:
             variant.rules_for(players)
         except RailroadCanastaError:
             continue
-        raise ConformanceError(f"{meta.name}: rules accept {players} players, outside the metadata's range")
-    for players in range(meta.min_players, meta.max_players + 1):
+        raise ConformanceError(f"{meta.name}: rules accept {players} players, outside the metadata's counts")
+    for players in allowed:
         sides = variant.sides(variant.rules_for(players))
         seats = sorted(seat for side in sides for seat in side)
         _require(
             seats == list(range(players)), f"{meta.name}: sides {sides} do not partition {players} seats"
         )
-    default_sides = variant.sides(variant.rules_for(meta.min_players))
+    default_sides = variant.sides(variant.rules_type())
     _require(
         all(len(side) == meta.players_per_side for side in default_sides),
         f"{meta.name}: sides {default_sides} are not of {meta.players_per_side}",
@@ -71,7 +78,7 @@ def check_metadata(variant: RailroadVariant) -> None:
 
 
 def check_variant(
-    variant: RailroadVariant, *, players: int, seed: int, max_rounds: int = 2, max_decisions: int = 20_000
+    variant: Variant[R, S, V], *, players: int, seed: int, max_rounds: int = 2, max_decisions: int = 20_000
 ) -> ConformanceReport:
     """Play one seeded random game (stopped after ``max_rounds``) and check every state on the way."""
     name = variant.metadata.name

@@ -565,7 +565,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         Guard("R-CL-MLD-1", "the side has a meld of the rank", _has_meld),
         Guard("R-CL-MLD-1", "the card is of the meld's rank or wild", _card_fits),
         Guard(
-            "R-CL-CAN-1",
+            "R-CL-MLD-1",
             "at most three wild cards, never more than the naturals (a canasta grows)",
             _wild_limit,
         ),

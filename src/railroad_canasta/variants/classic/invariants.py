@@ -68,7 +68,10 @@ def _melds(position: Position) -> Problem | None:
                     path,
                     "a meld is 3 or more cards, two natural at least, wilds at most three and never more than the naturals",
                 )
-        if side.melds and not side.opened:
+        opening = s == position.side_of(position.to_move) and (
+            position.turn_points or position.pending is not None
+        )
+        if side.melds and not side.opened and not opening:
             return Problem(f"sides[{s}].opened", "a side with melds has opened", "R-CL-REQ-1")
     return None
 

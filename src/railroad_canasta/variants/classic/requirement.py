@@ -9,8 +9,8 @@ have (at most three, never more than the naturals), jokers first; keeping one
 two cards (one to discard, one to keep), the best of the plans of the hand less two cards.
 
 >>> from railroad_canasta.core.cards import counts_of, parse_kinds
->>> best_points(counts_of(parse_kinds("9 9 9 K K JK 4")), ())
-110
+>>> best_points(counts_of(parse_kinds("9 9 9 K K JK 4")), ())  # 9 9 9 JK, keeping K 4
+80
 """
 
 from __future__ import annotations

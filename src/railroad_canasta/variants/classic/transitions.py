@@ -161,6 +161,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
         if isinstance(move, StartMeld):
             turn_started = (*turn_started, move.rank)
         rank = move.rank
+        # rule: R-CL-CAN-1
         before = meld_of(side.melds, rank)
         after = meld_of(melds, rank)
         if (

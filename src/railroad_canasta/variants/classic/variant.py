@@ -32,6 +32,7 @@ METADATA = Metadata(
     max_players=6,
     players_per_side=2,
     target_score=CLASSIC.target,
+    player_counts=(2, 3, 4, 6),
 )
 
 

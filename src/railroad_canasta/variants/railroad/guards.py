@@ -274,8 +274,7 @@ def _is_move(c: _StateAndMove) -> str | None:
 
 
 def _in_phase(c: _StateAndMove) -> str | None:
-    expected = PHASE_OF.get(type(c.move)) if isinstance(c.move, Move) else None
-    if expected is None:
+    if (expected := PHASE_OF.get(type(c.move))) is None:  # type: ignore[arg-type]
         return f"{c.move} is not a move of Railroad Canasta"
     phase = c.state.phase
     if expected is phase:
@@ -632,11 +631,7 @@ def meld_violation(state: Table, move: StartMeld | AddToMeld, others: bool, extr
 def _judge(state: Table, move: Move) -> tuple[GuardTable[object], object]:
     """The table that judges ``move`` and the context its guards read."""
     given: object = move
-    if (
-        not isinstance(given, Move)
-        or not isinstance(given, StartMeld | AddToMeld)
-        and type(given) not in _BY_TYPE
-    ):
+    if type(given) not in PHASE_OF:
         return cast("GuardTable[object]", COMMON), MoveContext(state, move)
     table = guard_table(move)[1]
     return cast("GuardTable[object]", table), _CONTEXT.get(type(move), MoveContext)(state, move)
