@@ -1,7 +1,7 @@
 """Benchmark: random-policy rounds, timed decision by decision, side by side with the peers installed.
 
-Run: ``python bench/bench.py [--rounds N] [--players 2 4 8] [--peer-games N] [--json]`` (or
-``nox -s bench``). A decision is one legal-move query plus one apply, timed in CPU time of this thread
+Run: ``python bench/bench.py [--rounds N] [--players 2 4 8] [--classic 4 2 3 6] [--peer-games N]
+[--json]`` (or ``nox -s bench``); ``--players`` counts Railroad's players, ``--classic`` classic Canasta's. A decision is one legal-move query plus one apply, timed in CPU time of this thread
 (``time.thread_time_ns``), so that a machine shared with other work moves the figures little. The
 peers run in the same process when their packages are installed (the ``bench`` dependency group):
 OpenSpiel's C++ ``gin_rummy`` driven from Python (``open-spiel``). Our engine never imports them.
@@ -21,12 +21,22 @@ import random
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from railroad_canasta import RAILROAD, Phase, apply, legal_moves, new_game
+from railroad_canasta import (
+    RAILROAD,
+    ClassicRules,
+    ClassicState,
+    GameState,
+    Rules,
+    apply,
+    legal_moves,
+    new_game,
+)
 
-_PLAYING = (Phase.DRAW, Phase.MELD, Phase.KITTY)
+#: The phases of a round being played, of either game (classic's partner answers in "answer").
+_PLAYING = ("draw", "meld", "kitty", "answer")
 
 Figures = dict[str, Any]
 
@@ -46,40 +56,39 @@ def summarize(name: str, times: list[int]) -> Figures:
     }
 
 
-def ours(players: int, rounds: int, seed: int) -> tuple[Figures, list[int]]:
-    """Play ``rounds`` random-policy rounds with ``players`` players and time every decision."""
-    rules = RAILROAD.replace(players=players)
+def ours(rules: Rules | ClassicRules, rounds: int, seed: int) -> tuple[Figures, list[int]]:
+    """Play ``rounds`` random-policy rounds under ``rules`` (either game) and time every decision."""
+    players = rules.players
     rng = random.Random(seed)
     times: list[int] = []
     sizes: list[int] = []
     clock = time.thread_time_ns
     for r in range(rounds):
-        state = new_game(rules, seed=seed * 1000 + r)
-        while state.phase in _PLAYING:
+        state: GameState | ClassicState = new_game(rules, seed=seed * 1000 + r)
+        while state.phase.value in _PLAYING:
             t0 = clock()
             moves = legal_moves(state)
             state = apply(state, moves[rng.randrange(len(moves))])
             times.append(clock() - t0)
             sizes.append(len(moves))
-    figures = summarize(f"railroad {players}p", times)
+    figures = summarize(f"{rules.variant} {players}p", times)
     figures["players"] = players
     figures["decisions_per_round"] = round(len(times) / rounds, 1)
     figures["median_legal_moves"] = statistics.median(sizes)
     figures["largest_legal_moves"] = max(sizes)
-    figures["bytes_retained_per_state"] = retained_per_state(players, seed)
+    figures["bytes_retained_per_state"] = retained_per_state(rules, seed)
     return figures, times
 
 
-def retained_per_state(players: int, seed: int) -> int:
+def retained_per_state(rules: Rules | ClassicRules, seed: int) -> int:
     """Memory retained by a whole round's history of states, per state (tracemalloc)."""
-    rules = RAILROAD.replace(players=players)
     rng = random.Random(seed)
     gc.collect()
     tracemalloc.start()
-    state = new_game(rules, seed=seed)
+    state: GameState | ClassicState = new_game(rules, seed=seed)
     history = [state]
     base = tracemalloc.get_traced_memory()[0]
-    while state.phase in _PLAYING:
+    while state.phase.value in _PLAYING:
         moves = legal_moves(state)
         state = apply(state, moves[rng.randrange(len(moves))])
         history.append(state)
@@ -118,13 +127,15 @@ PEERS: tuple[tuple[str, Callable[[int, int], list[int] | None]], ...] = (
 )
 
 
-def run(players: list[int], rounds: int, peer_games: int, seed: int) -> Figures:
-    """Every figure of one run: ours per player count, then each installed peer."""
+def run(players: list[int], rounds: int, peer_games: int, seed: int, classic: Sequence[int] = ()) -> Figures:
+    """Every figure of one run: ours per player count (Railroad, then classic Canasta), then each peer."""
     ours_figures: list[Figures] = []
     peers: list[Figures] = []
     missing: list[str] = []
-    for n in players:
-        ours_figures.append(ours(n, rounds, seed)[0])
+    tables: list[Rules | ClassicRules] = [RAILROAD.replace(players=n) for n in players]
+    tables += [ClassicRules(players=n) for n in classic]
+    for rules in tables:
+        ours_figures.append(ours(rules, rounds, seed)[0])
     for name, play in PEERS:
         if peer_games <= 0:
             continue
@@ -136,6 +147,7 @@ def run(players: list[int], rounds: int, peer_games: int, seed: int) -> Figures:
     base = ours_figures[0]
     for f in ours_figures:
         f["mean_ratio_to_first"] = round(f["mean_us"] / base["mean_us"], 2)
+        f["median_ratio_to_first"] = round(f["median_us"] / base["median_us"], 2)
     return {
         "benchmark": "random-policy decisions, CPU time (thread_time_ns)",
         "results": ours_figures,
@@ -170,7 +182,7 @@ def table(figures: Figures) -> str:
         f"- {f['engine']}: {f['decisions']} decisions, {f['decisions_per_round']} a round, legal moves "
         f"{f['median_legal_moves']} median / {f['largest_legal_moves']} largest, "
         f"{f['bytes_retained_per_state']} B retained per state, "
-        f"mean {f['mean_ratio_to_first']} times the first's"
+        f"mean {f['mean_ratio_to_first']} and median {f['median_ratio_to_first']} times the first's"
         for f in figures["results"]
     ]
     extra += [f"- {p['engine']}: {p['decisions']} decisions" for p in figures["peers"]]
@@ -182,12 +194,13 @@ def main() -> None:
     """Run the benchmark and print the table (or the figures as JSON)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--players", type=int, nargs="*", default=[2, 4, 8])
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 4, 8], help="Railroad player counts")
+    parser.add_argument("--classic", type=int, nargs="*", default=[4, 2, 3, 6], help="classic player counts")
     parser.add_argument("--peer-games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    figures = run(args.players, args.rounds, args.peer_games, args.seed)
+    figures = run(args.players, args.rounds, args.peer_games, args.seed, args.classic)
     print(json.dumps(figures, indent=2) if args.json else table(figures))
 
 

@@ -15,7 +15,7 @@ import sys
 import time
 
 import railroad_canasta as rc
-from railroad_canasta import GameState, Kind, Move, Rules
+from railroad_canasta import GameState, Kind, Move, PlayerView, Rules
 from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
 
 ENDINGS = ("went-out", "stock-empty", "no-discard: 7s", "no-discard: other", "no-discard: turn passed")
@@ -50,7 +50,7 @@ def count_endings(rules: Rules, make_bots: str, players: int, rounds: int, per_g
                 if end != "no-discard":
                     counts[end] += 1
 
-        bots: list[Bot] = (
+        bots: list[Bot[PlayerView]] = (
             [GreedyBot() for _ in range(players)]
             if make_bots == "greedy"
             else [RandomBot(seed * 10 + i) for i in range(players)]

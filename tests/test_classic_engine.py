@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import railroad_canasta as rc
+from classic_builders import meld, position
 from railroad_canasta.core.cards import Kind, counts_of, parse_kinds
 from railroad_canasta.core.errors import RulesError
 from railroad_canasta.variants.classic.requirement import best_points
@@ -12,7 +13,6 @@ from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.scoring import canasta_bonus
 from railroad_canasta.variants.classic.state import Phase, Side
 from railroad_canasta.variants.classic.transitions import pack_kinds
-from tests.classic_builders import meld, position
 
 
 def _clause(state: rc.ClassicState, text: str) -> str | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from railroad_canasta import Kind, Phase, RailroadCanastaError, RulesError
+from railroad_canasta import Kind, Phase, RailroadCanastaError, RulesError, game
 from railroad_canasta.cli.check import check as check_command
 from railroad_canasta.cli.explain import explain as explain_command
 from railroad_canasta.core.cards import pack_counts
@@ -35,10 +35,10 @@ from railroad_canasta.scenarios import (
     run_scenario,
     scenario_files,
 )
+from railroad_canasta.scenarios.builder import build_any_position
 from railroad_canasta.testing.invariants import card_census
-from railroad_canasta.variants.railroad.guards import explain_move, why_illegal
+from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
-from railroad_canasta.variants.railroad.transitions import apply
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"
@@ -127,6 +127,27 @@ def test_every_decision_is_checked_under_both_readings() -> None:
         assert values - {getattr(default, option)}, f"{clause}: no expectation under another {option}"
 
 
+def test_every_classic_decision_is_checked_under_both_readings() -> None:
+    """Each R-CL-DEC clause has classic scenario checks under the default of its option and another value."""
+    text = (SPEC / "classic" / "interpretations.md").read_text(encoding="utf-8")
+    options: dict[str, str] = {}
+    for block in re.split(r"^### ", text, flags=re.M)[1:]:
+        head = re.match(r"\[(R-CL-DEC-\d+)\]", block)
+        option = re.search(r"^Option: `ClassicRules\.(\w+)`", block, re.M)
+        if head and option:
+            options[head[1]] = option[1]
+    assert len(options) == 6
+    seen: dict[str, set[object]] = {clause: set() for clause in options}
+    for scenario in _all_scenarios():
+        for clause in set(scenario.clauses) & set(options):
+            for expectation in scenario.expectations:
+                seen[clause].add(getattr(rules_for(scenario, (), expectation.rules), options[clause]))
+    default = ClassicRules()
+    for clause, name in options.items():
+        assert getattr(default, name) in seen[clause], f"{clause}: none under the default {name}"
+        assert seen[clause] - {getattr(default, name)}, f"{clause}: no expectation under another {name}"
+
+
 def _printed_guards(lines: list[str]) -> list[tuple[str, str, str, str | None]]:
     """The guard table as `explain` printed it: ``(clause, status, rule, reason)`` rows, in print order."""
     rows: list[tuple[str, str, str, str | None]] = []
@@ -176,15 +197,15 @@ def test_explain_prints_the_engine_guard_table_for_each_move_the_suite_refuses(
     in the table's order; the clause the suite expects is the first failing guard, which is what
     `why_illegal` answers."""
     rules = rules_for(scenario, (), pins)
-    state = build_position(scenario, rules)
+    state = build_any_position(scenario, rules)
     for move in moves[:-1]:
-        state = apply(state, move)
-    table = explain_move(state, moves[-1])
+        state = game.apply(state, move)
+    table = game.explain_move(state, moves[-1])
     printed = _printed_guards(explain_scenario(scenario, moves, rules).lines())
     assert printed == [(g.clause, g.status, g.rule, g.reason) for g in table]
     failing = [row for row in printed if row[1] == "fails"]
     assert failing and failing[0][0] == clause
-    assert Violation(failing[0][0], failing[0][3] or "") == why_illegal(state, moves[-1])
+    assert Violation(failing[0][0], failing[0][3] or "") == game.why_illegal(state, moves[-1])
     assert clause in [row[0] for row in printed]
 
 

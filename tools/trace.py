@@ -7,9 +7,10 @@ It reads
 
 * ``spec/sources.md`` and ``spec/classic/sources.md``: every ``### SRC-XXX-N`` heading is a source ID
   (``SRC-CL-…`` for classic Canasta);
-* every other ``spec/*.md`` and ``spec/classic/*.md`` (not ``README.md``): every ``### [R-XXX-N] Title`` heading is a clause, and the
-  clause's ``Sources: SRC-A-1, SRC-B-2`` line gives the sources it restates; a clause titled ``Withdrawn``
-  is a tombstone (its ID stays reserved, nothing may cite it);
+* every other ``spec/*.md`` and ``spec/classic/*.md`` (not ``README.md``): every ``### [R-XXX-N] Title``
+  heading (``R-CL-XXX-N`` for classic) is a clause, and the clause's ``Sources: SRC-A-1, SRC-B-2`` line
+  gives the sources it restates; a clause titled ``Withdrawn`` is a tombstone (its ID stays reserved,
+  nothing may cite it);
 * guard rows: every ``Guard("R-PIL-4", ...)`` of a guard table in ``src/railroad_canasta/**/*.py`` (read
   from the source with ``ast``): the clause has a guard, which ``why_illegal`` and ``explain`` evaluate;
 * code citations: ``# rule: R-PIL-4`` or ``# rule: R-PIL-4, R-DEC-1`` comments in
@@ -162,7 +163,9 @@ def _read_source_file(path: Path, root: Path, trace: Trace) -> None:
 
 def spec_files(root: Path) -> list[Path]:
     """The clause files: ``spec/*.md`` and ``spec/classic/*.md``, except sources.md and README.md."""
-    return [p for folder in SPEC_FOLDERS for p in _files(root / folder, "*.md") if p.name not in NON_CLAUSE_FILES]
+    return [
+        p for folder in SPEC_FOLDERS for p in _files(root / folder, "*.md") if p.name not in NON_CLAUSE_FILES
+    ]
 
 
 def _parse_clause_file(path: Path, root: Path) -> Iterator[Clause | str]:

@@ -35,7 +35,7 @@ from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
@@ -46,12 +46,16 @@ SeenPosition = PlayerView | ClassicView
 
 S = TypeVar("S", GameState, ClassicState)
 V = TypeVar("V", PlayerView, ClassicView)
+V_contra = TypeVar("V_contra", PlayerView, ClassicView, SeenPosition, contravariant=True)
 
 
-class Bot(Protocol):
-    """Anything that picks one of the legal moves, seeing only its player's view."""
+class Bot(Protocol[V_contra]):
+    """Anything that picks one of the legal moves, seeing only its player's view.
 
-    def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
+    ``Bot[PlayerView]`` plays Railroad, ``Bot[ClassicView]`` classic; the bots here play both.
+    """
+
+    def choose(self, seen: V_contra, moves: Sequence[Move]) -> Move:
         """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
         ...
 
@@ -188,7 +192,7 @@ def _classic_score(seen: ClassicView, move: Move) -> float:
 def _play(
     state: S,
     players: int,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[V]],
     functions: tuple[Callable[[S], Sequence[Move]], Callable[[S, Move], S], Callable[[S, int], V]],
     on_move: Callable[[S, Move, S], None] | None,
     max_decisions: int,
@@ -212,7 +216,7 @@ def _play(
 def play_game(
     rules: Rules,
     seed: int,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[PlayerView]],
     *,
     on_move: Callable[[GameState, Move, GameState], None] | None = None,
     max_decisions: int = 2_000_000,
@@ -221,7 +225,7 @@ def play_game(
 def play_game(
     rules: ClassicRules,
     seed: int,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[ClassicView]],
     *,
     on_move: Callable[[ClassicState, Move, ClassicState], None] | None = None,
     max_decisions: int = 2_000_000,
@@ -229,7 +233,7 @@ def play_game(
 def play_game(
     rules: Rules | ClassicRules,
     seed: int,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[PlayerView]] | Sequence[Bot[ClassicView]],
     *,
     on_move: Callable[[GameState, Move, GameState], None]
     | Callable[[ClassicState, Move, ClassicState], None]
@@ -243,6 +247,7 @@ def play_game(
     if isinstance(rules, ClassicRules):
         classic = (classic_legal.legal_moves, classic_transitions.apply, classic_views.view)
         start = classic_transitions.new_game(rules, seed=seed)
-        return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type]
+        return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type,misc]
     railroad = (legal_moves, apply, view)
-    return _play(new_game(rules, seed=seed), rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type]
+    start_railroad = new_game(rules, seed=seed)
+    return _play(start_railroad, rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type,misc]

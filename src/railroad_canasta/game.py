@@ -24,7 +24,7 @@ from typing import NoReturn, cast, overload
 from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
-from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants import VARIANTS, AnyVariant
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
@@ -62,18 +62,14 @@ class _Functions:
 
     __slots__ = ("apply", "explain_move", "legal_moves", "new_game", "validate", "view", "why_illegal")
 
-    def __init__(self, variant: object) -> None:
-        self.new_game = cast("Callable[[AnyRules, int], AnyState]", getattr(variant, "new_game"))
-        self.legal_moves = cast("Callable[[Position], Sequence[Move]]", getattr(variant, "legal_moves"))
-        self.apply = cast("Callable[[AnyState, Move | str], AnyState]", getattr(variant, "apply"))
-        self.why_illegal = cast(
-            "Callable[[Position, Move], Violation | None]", getattr(variant, "why_illegal")
-        )
-        self.explain_move = cast(
-            "Callable[[Position, Move], tuple[GuardOutcome, ...]]", getattr(variant, "explain_move")
-        )
-        self.view = cast("Callable[[AnyState, int], AnyView]", getattr(variant, "view"))
-        self.validate = cast("Callable[..., None]", getattr(variant, "validate"))
+    def __init__(self, variant: AnyVariant) -> None:
+        self.new_game = cast("Callable[[AnyRules, int], AnyState]", variant.new_game)
+        self.legal_moves = cast("Callable[[Position], Sequence[Move]]", variant.legal_moves)
+        self.apply = cast("Callable[[AnyState, Move | str], AnyState]", variant.apply)
+        self.why_illegal = cast("Callable[[Position, Move], Violation | None]", variant.why_illegal)
+        self.explain_move = cast("Callable[[Position, Move], tuple[GuardOutcome, ...]]", variant.explain_move)
+        self.view = cast("Callable[[AnyState, int], AnyView]", variant.view)
+        self.validate = cast("Callable[..., None]", variant.validate)
 
 
 _FUNCTIONS = {name: _Functions(v) for name, v in VARIANTS.items()}

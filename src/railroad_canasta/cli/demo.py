@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.bots import Bot, GreedyBot, RandomBot, play_game
+from railroad_canasta.bots import GreedyBot, RandomBot, play_game
+from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
-from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
@@ -150,7 +150,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe, narrated to ``out``; returns the exit status."""
     rules = variant_named(args.variant).rules_for(args.players, args.max_rounds)
     names = [f"P{i + 1}" for i in range(args.players)]
-    bots: list[Bot] = [
+    bots: list[RandomBot | GreedyBot] = [
         RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)
     ]
     if isinstance(rules, ClassicRules):

@@ -11,6 +11,7 @@ from railroad_canasta.bots import Bot, play_game
 from railroad_canasta.core.moves import Move, NextRound
 from railroad_canasta.variants.classic.rules import RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase
+from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["run_classic", "side_names"]
 
@@ -23,7 +24,8 @@ def side_names(rules: ClassicRules, names: Sequence[str]) -> list[str]:
 def _round_start(out: TextIO, state: ClassicState, names: Sequence[str], sides: Sequence[str]) -> None:
     need = ", ".join(f"{sides[i]} {state.rules.requirement(s.score)}" for i, s in enumerate(state.sides))
     out.write(
-        f"\nRound {state.round}: {names[state.dealer]} deals; top of the pile {state.top}; requirements {need}\n"
+        f"\nRound {state.round}: {names[state.dealer]} deals; top of the pile {state.top}; "
+        f"requirements {need}\n"
     )
 
 
@@ -35,7 +37,8 @@ def _round_end(out: TextIO, state: ClassicState, names: Sequence[str], sides: Se
         "red-three-last": "the last card of the stock was a red 3",
     }[result.end]
     out.write(f"\nRound {result.round} ends: {how}.\n")
-    header = f"{'side':>9} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} | {'round':>6} | {'total':>6}"
+    header = f"{'side':>9} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} |"
+    header += f" {'round':>6} | {'total':>6}"
     out.write(header + "\n" + "-" * len(header) + "\n")
     for i, b in enumerate(result.breakdowns):
         out.write(
@@ -44,7 +47,9 @@ def _round_end(out: TextIO, state: ClassicState, names: Sequence[str], sides: Se
         )
 
 
-def run_classic(args: argparse.Namespace, rules: ClassicRules, bots: Sequence[Bot], out: TextIO) -> int:
+def run_classic(
+    args: argparse.Namespace, rules: ClassicRules, bots: Sequence[Bot[ClassicView]], out: TextIO
+) -> int:
     """Play and narrate a classic game; the last line names the winning side."""
     names = [f"P{i + 1}" for i in range(rules.players)]
     sides = side_names(rules, names)

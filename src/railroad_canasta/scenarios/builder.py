@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, pack_counts
 from railroad_canasta.game import new_game
+from railroad_canasta.scenarios.classic_builder import build_classic_position
 from railroad_canasta.scenarios.model import (
     DealSpec,
     PlayerSpec,
@@ -23,7 +24,6 @@ from railroad_canasta.scenarios.model import (
     canon_bool,
     canon_mask,
 )
-from railroad_canasta.scenarios.classic_builder import build_classic_position
 from railroad_canasta.scenarios.options import rules_for
 from railroad_canasta.testing.invariants import InvariantError, check_state
 from railroad_canasta.variants.classic.rules import ClassicRules
@@ -33,7 +33,7 @@ from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 from railroad_canasta.variants.railroad.state import GameState, PlayerState
 
-__all__ = ["FILL_ORDER", "build_position"]
+__all__ = ["FILL_ORDER", "build_any_position", "build_position"]
 
 #: The order in which the cards a scenario leaves out are handed out (see :func:`build_position`):
 #: the plain naturals first, then the 7s, and the special cards last.
@@ -97,8 +97,24 @@ def _field(path: str, spec: PositionSpec, seats: Sequence[PlayerSpec]) -> str:
     return "position"
 
 
-def build_position(scenario: Scenario, rules: Rules | ClassicRules | None = None) -> GameState | ClassicState:
-    """The game state a scenario describes, under ``rules`` (default: the scenario's own rules).
+def build_any_position(
+    scenario: Scenario, rules: Rules | ClassicRules | None = None
+) -> GameState | ClassicState:
+    """The state a scenario of either variant describes: classic files go to the classic builder.
+
+    ``rules`` default to the scenario's own; see :func:`build_position` for Railroad's, and
+    :mod:`~railroad_canasta.scenarios.classic_builder` for classic's.
+    """
+    rules = rules if rules is not None else rules_for(scenario)
+    if isinstance(rules, ClassicRules):
+        if isinstance(scenario.start, DealSpec):
+            return new_game(rules, seed=scenario.start.seed)
+        return build_classic_position(scenario.file, scenario.start, rules, FILL_ORDER)
+    return build_position(scenario, rules)
+
+
+def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
+    """The Railroad game state a scenario describes, under ``rules`` (default: the scenario's own rules).
 
     The cards the scenario names are placed first: hands, kitties, melds, red 3s put down, the pile, a
     pending pile and the top of the stock. The rest of the pack, laid out in :data:`FILL_ORDER` (plain
@@ -110,11 +126,11 @@ def build_position(scenario: Scenario, rules: Rules | ClassicRules | None = None
 
     Raises :class:`ScenarioError` for a position that cannot exist.
     """
-    rules = rules if rules is not None else rules_for(scenario)
-    if isinstance(rules, ClassicRules):
-        if isinstance(scenario.start, DealSpec):
-            return new_game(rules, seed=scenario.start.seed)
-        return build_classic_position(scenario.file, scenario.start, rules, FILL_ORDER)
+    if rules is None:
+        found = rules_for(scenario)
+        if not isinstance(found, Rules):
+            raise ScenarioError(scenario.file, "variant", "a classic scenario: use build_any_position")
+        rules = found
     if isinstance(scenario.start, DealSpec):
         return new_game(rules, seed=scenario.start.seed)
     return _Builder(scenario.file, scenario.start, rules).build()

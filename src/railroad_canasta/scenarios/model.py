@@ -37,7 +37,7 @@ __all__ = [
 RuleValue = object
 
 #: A clause ID of the spec (``R-PIL-4``).
-CLAUSE_ID = re.compile(r"^R-[A-Z]+-\d+$")
+CLAUSE_ID = re.compile(r"^R-(?:[A-Z]+-)+\d+$")
 #: The kinds of canasta by the names files use.
 CANASTA_NAMES: dict[str, CanastaKind] = {
     "red": CanastaKind.RED,

@@ -407,7 +407,7 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         return str(number)
     if key == "phase":
         text = t.text(key)
-        phases = [p.value for p in Phase]
+        phases = [p.value for p in Phase] + ["answer"]  # answer: classic's "may I go out?" (R-CL-DEC-1)
         if text not in phases:
             raise ScenarioError(file, field, f"must be one of {', '.join(phases)}, not {text!r}")
         return text
@@ -426,7 +426,7 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         return format_kinds(kinds)
     if key == "round_end":
         text = t.text(key)
-        ends = ("went-out", "stock-empty", "no-discard")
+        ends = ("went-out", "stock-empty", "no-discard", "red-three-last")
         if text not in ends:
             raise ScenarioError(file, field, f"must be one of {', '.join(ends)}, not {text!r}")
         return text

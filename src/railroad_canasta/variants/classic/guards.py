@@ -93,7 +93,7 @@ class Context:
         return self.position.mover_hand
 
     def step(self) -> tuple[Counts, tuple[Meld, ...], int]:
-        """The hand and melds after a meld step or pickup (the move's cards well formed), and points gained."""
+        """The hand and melds after a step or pickup (its cards well formed), and the points gained."""
         if self.after_hand is None:
             self.after_hand, self.after_melds, self.gained = step_result(
                 self.position, cast("Move", self.move)
@@ -103,7 +103,7 @@ class Context:
 
 
 def _minus(hand: Counts, kind: Kind, count: int = 1) -> Counts:
-    return hand[:kind] + (hand[kind] - count,) + hand[kind + 1 :]
+    return (*hand[:kind], hand[kind] - count, *hand[kind + 1 :])
 
 
 def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...], int]:
@@ -448,7 +448,8 @@ def _last_card(c: Context) -> str | None:
     if position.answer is False:
         return "the partner answered no: the player may not go out this turn"
     if not may_go_out(c.side, None, position.rules.canastas_to_go_out):
-        return f"discarding the last card goes out, and the side has not {position.rules.canastas_to_go_out} canasta(s)"
+        needed = position.rules.canastas_to_go_out
+        return f"discarding the last card goes out, and the side has not {needed} canasta(s)"
     return None
 
 
@@ -494,7 +495,7 @@ def _side_may_go_out(c: Context) -> str | None:
 
 def any_meld_step(position: Position) -> bool:
     """Some meld step is legal for the mover (a partner's yes obliges them to make it)."""
-    return any(_first_after_common(position, m) is None for m in meld_candidates(position))
+    return any(first_after_common(position, m) is None for m in meld_candidates(position))
 
 
 # ----------------------------------------------------------------------------------- the tables
@@ -622,7 +623,8 @@ def _table(move: object) -> GuardTable[Context]:
     return COMMON if name is None else cast("GuardTable[Context]", TABLES[name])
 
 
-def _first_after_common(position: Position, move: Move) -> Violation | None:
+def first_after_common(position: Position, move: Move) -> Violation | None:
+    """The first guard after the common ones that ``move`` fails (its phase is the position's)."""
     return first_violation(_SPECIFIC[_BY_TYPE[type(move)]], Context(position, move))
 
 

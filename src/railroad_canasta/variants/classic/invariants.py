@@ -66,7 +66,7 @@ def _melds(position: Position) -> Problem | None:
             if meld.size < 3 or meld.naturals < 2 or meld.wilds > min(3, meld.naturals):
                 return Problem(
                     path,
-                    "a meld is 3 or more cards, two natural at least, wilds at most three and never more than the naturals",
+                    "a meld: 3+ cards, 2+ naturals, at most 3 wilds, never more wilds than naturals",
                 )
         opening = s == position.side_of(position.to_move) and (
             position.turn_points or position.pending is not None
@@ -86,14 +86,13 @@ def _no_red_threes_in_hand(position: Position) -> str | None:
 
 
 def _hand_sizes(position: Position) -> str | None:
-    if isinstance(position, ClassicView):
-        if sum(position.hand) != position.hand_sizes[position.viewer]:
-            return "the viewer's hand does not have the size shown"
+    if isinstance(position, ClassicView) and sum(position.hand) != position.hand_sizes[position.viewer]:
+        return "the viewer's hand does not have the size shown"
     return None
 
 
 def _round_scores(state: ClassicState) -> Problem | None:
-    if state.phase is not Phase.ROUND_OVER and state.phase is not Phase.GAME_OVER or not state.history:
+    if (state.phase is not Phase.ROUND_OVER and state.phase is not Phase.GAME_OVER) or not state.history:
         return None
     last = state.history[-1]
     rules = state.rules

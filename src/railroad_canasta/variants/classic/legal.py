@@ -1,11 +1,14 @@
 """The move generator of classic Canasta: candidates of the phase, kept by the guard tables.
 
-Every move listed passes its guard table, and every move that passes is listed
-(the oracle tests check both against the tables).
+Every move listed passes its guard table, and every move that passes is listed. Where a candidate is
+*plainly* legal (a meld step of an opened side that leaves two cards or more, a discard that neither goes
+out nor breaks a partner's yes), the generator says so without asking the table;
+:func:`legal_by_tables` asks the tables for every candidate, and the oracle tests check that both agree.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
->>> "draw" in [str(m) for m in legal_moves(new_game(CLASSIC, seed=3))]
+>>> state = new_game(CLASSIC, seed=3)
+>>> "draw" in [str(m) for m in legal_moves(state)] and legal_moves(state) == legal_by_tables(state)
 True
 """
 
@@ -22,20 +25,30 @@ from railroad_canasta.core.moves import (
     END_ROUND,
     NEXT_ROUND,
     TAKE_TOP,
+    AddToMeld,
     Move,
+    StartMeld,
     discard,
     take_pile,
     take_pile_mixed,
 )
-from railroad_canasta.variants.classic.guards import why_illegal
+from railroad_canasta.variants.classic.guards import (
+    first_after_common,
+    may_go_out,
+    opening_unfinished,
+    why_illegal,
+)
 from railroad_canasta.variants.classic.state import Phase, Position
 from railroad_canasta.variants.classic.steps import meld_candidates
 
-__all__ = ["candidates", "legal_moves"]
+__all__ = ["candidates", "legal_by_tables", "legal_moves"]
+
+_DISCARD_ORDER = tuple(Kind(k) for k in range(KIND_COUNT - 1, -1, -1))
+_DISCARDS = tuple(discard(Kind(k)) for k in range(KIND_COUNT))
 
 
 def candidates(position: Position) -> list[Move]:
-    """The moves of the phase worth asking the guards about."""
+    """The moves of the phase worth asking the guards about, simplest first."""
     phase = position.phase
     if phase is Phase.DRAW:
         out: list[Move] = [DRAW]
@@ -52,7 +65,7 @@ def candidates(position: Position) -> list[Move]:
     if phase is Phase.MELD:
         hand = position.mover_hand
         out = meld_candidates(position)
-        out += [discard(Kind(k)) for k in range(KIND_COUNT - 1, -1, -1) if hand[k]]
+        out += [discard(k) for k in _DISCARD_ORDER if hand[k]]
         out.append(ASK_GO_OUT)
         return out
     if phase is Phase.ANSWER:
@@ -62,6 +75,85 @@ def candidates(position: Position) -> list[Move]:
     return []
 
 
-def legal_moves(position: Position) -> Sequence[Move]:
-    """Every legal move, each once, in a fixed order (simplest first), as a tuple."""
+def legal_by_tables(position: Position) -> tuple[Move, ...]:
+    """The candidates every guard of their table lets through (the oracle of :func:`legal_moves`)."""
     return tuple(m for m in candidates(position) if why_illegal(position, m) is None)
+
+
+def _meld_phase(position: Position) -> tuple[Move, ...]:
+    hand = position.mover_hand
+    held = sum(hand)
+    side = position.mover_side
+    opened = side.opened
+    steps: list[Move] = []
+    for move in meld_candidates(position):
+        if opened and isinstance(move, AddToMeld) and held >= 3:
+            # Plainly legal but for the wild-card limit of the meld (R-CL-MLD-1).
+            meld = side.meld(move.rank)
+            if not move.card.is_wild or (meld is not None and meld.wilds < min(3, meld.naturals)):
+                steps.append(move)
+        elif (
+            opened and isinstance(move, StartMeld) and held >= 5 and move.rank is not Kind.BLACK_THREE
+        ) or first_after_common(position, move) is None:
+            steps.append(move)
+    out = steps
+    rules = position.rules
+    if opened or not opening_unfinished(position):
+        answer = position.answer
+        if held == 1:
+            if answer is not False and may_go_out(side, None, rules.canastas_to_go_out):
+                out += [_DISCARDS[k] for k in _DISCARD_ORDER if hand[k]]
+        elif answer is not True or not steps:
+            out += [_DISCARDS[k] for k in _DISCARD_ORDER if hand[k]]
+    may_ask = rules.ask_partner and position.answer is None and not position.turn_melds and held >= 2
+    if may_ask and first_after_common(position, ASK_GO_OUT) is None:
+        out.append(ASK_GO_OUT)
+    return tuple(out)
+
+
+def _draw_phase(position: Position) -> tuple[Move, ...]:
+    """The candidates of the draw phase, each asked of its table once a cheap test lets it through."""
+    out: list[Move] = [DRAW] if position.stock_size else []
+    top = position.top
+    if top is not None and top.is_natural:
+        hand = position.mover_hand
+        side = position.mover_side
+        ask: list[Move] = []
+        if hand[top] >= 2:
+            ask.append(take_pile(top))
+        if not position.pile_frozen and side.opened:
+            melded = side.meld(top) is not None
+            if hand[top] and not melded:
+                ask += [take_pile_mixed(top, wild) for wild in (Kind.JOKER, Kind.TWO) if hand[wild]]
+            if melded:
+                ask.append(TAKE_TOP)
+        out += [m for m in ask if first_after_common(position, m) is None]
+    if not position.stock_size and TAKE_TOP not in out:
+        out.append(END_ROUND)
+    return tuple(out)
+
+
+def legal_moves(position: Position) -> Sequence[Move]:
+    """Every legal move, each once, in a fixed order (simplest first), as a tuple.
+
+    The moves of the last position asked about are remembered while it is held (``apply`` right after
+    ``legal_moves`` reuses them); a new object, even an equal one, misses.
+    """
+    global _LAST
+    if _LAST[0] is position:
+        return _LAST[1]
+    phase = position.phase
+    if phase is Phase.MELD:
+        moves = _meld_phase(position)
+    elif phase is Phase.DRAW:
+        moves = _draw_phase(position)
+    elif phase is Phase.GAME_OVER:
+        moves = ()
+    else:
+        moves = tuple(m for m in candidates(position) if first_after_common(position, m) is None)
+    _LAST = (position, moves)
+    return moves
+
+
+#: The last position whose moves were listed, and its moves.
+_LAST: tuple[object, tuple[Move, ...]] = (None, ())

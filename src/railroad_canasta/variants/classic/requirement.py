@@ -70,6 +70,6 @@ def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
     best = 0
     for kind, count in enumerate(hand):
         if count:
-            less = hand[:kind] + (count - 1,) + hand[kind + 1 :]
+            less = (*hand[:kind], count - 1, *hand[kind + 1 :])
             best = max(best, best_points(less, melds, keep - 1))
     return best

@@ -18,6 +18,7 @@ railroad_canasta.core.errors.RulesError: Rules.players: must be 2, 3, 4 or 6, no
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 import attrs
@@ -59,6 +60,15 @@ def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int)
 def _side_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (2, 3):
         raise RulesError(attribute.name, f"must be 2 or 3, not {value!r}")
+
+
+@functools.cache
+def _sides(players: int, six_player_sides: int) -> tuple[tuple[int, ...], ...]:
+    # rule: R-CL-PLY-1, R-CL-DEC-4
+    if players in (2, 3):
+        return tuple((seat,) for seat in range(players))
+    count = 2 if players == 4 else six_player_sides
+    return tuple(tuple(range(first, players, count)) for first in range(count))
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -133,11 +143,7 @@ class ClassicRules:
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, partners sitting alternately (R-CL-PLY-1, R-CL-DEC-4)."""
-        # rule: R-CL-PLY-1, R-CL-DEC-4
-        if self.players in (2, 3):
-            return tuple((seat,) for seat in range(self.players))
-        count = 2 if self.players == 4 else self.six_player_sides
-        return tuple(tuple(range(first, self.players, count)) for first in range(count))
+        return _sides(self.players, self.six_player_sides)
 
     @property
     def target(self) -> int:

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from railroad_canasta.core.cards import Counts, Kind, KIND_POINTS
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Side, SideScore

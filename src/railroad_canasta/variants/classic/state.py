@@ -232,5 +232,33 @@ class ClassicState(Position):
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hands[seat]) if n)
 
     def replace(self, **changes: object) -> ClassicState:
-        """A copy with some fields changed."""
-        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+        """A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
+        get = changes.get
+        return ClassicState(
+            get("rules", self.rules),  # type: ignore[arg-type]
+            get("seed", self.seed),  # type: ignore[arg-type]
+            get("round", self.round),  # type: ignore[arg-type]
+            get("dealer", self.dealer),  # type: ignore[arg-type]
+            get("to_move", self.to_move),  # type: ignore[arg-type]
+            get("phase", self.phase),  # type: ignore[arg-type]
+            get("hands", self.hands),  # type: ignore[arg-type]
+            get("sides", self.sides),  # type: ignore[arg-type]
+            get("stock", self.stock),  # type: ignore[arg-type]
+            get("pile", self.pile),  # type: ignore[arg-type]
+            get("pile_frozen", self.pile_frozen),  # type: ignore[arg-type]
+            get("turn_points", self.turn_points),  # type: ignore[arg-type]
+            get("pending", self.pending),  # type: ignore[arg-type]
+            get("melded_before", self.melded_before),  # type: ignore[arg-type]
+            get("turn_melds", self.turn_melds),  # type: ignore[arg-type]
+            get("answer", self.answer),  # type: ignore[arg-type]
+            get("asker", self.asker),  # type: ignore[arg-type]
+            get("turn_started", self.turn_started),  # type: ignore[arg-type]
+            get("history", self.history),  # type: ignore[arg-type]
+            get("result", self.result),  # type: ignore[arg-type]
+        )
+
+
+_FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))

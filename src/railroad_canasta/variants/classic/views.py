@@ -36,7 +36,7 @@ __all__ = ["ClassicView", "ClassicViewError", "view"]
 
 
 class ClassicViewError(RailroadCanastaError):
-    """A view was asked for something its player may not know (another player's hand, a seat not at the table)."""
+    """A view was asked what its player may not know (another player's hand, a seat not at the table)."""
 
 
 @attrs.frozen
