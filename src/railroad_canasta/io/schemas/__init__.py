@@ -27,8 +27,9 @@ VIEW_SCHEMA = "railroad-canasta/view/1"
 MOVE_SCHEMA = "railroad-canasta/move/1"
 #: The ``"schema"`` field of a game record.
 RECORD_SCHEMA = "railroad-canasta/record/1"
-#: The names of the JSON Schema documents shipped with the package, for :func:`json_schema`.
-SCHEMA_NAMES = ("state", "view", "move", "record")
+#: The names of the JSON Schema documents shipped with the package, for :func:`json_schema` (the
+#: ``classic-…`` ones are classic Canasta's, :mod:`railroad_canasta.io.classic_codec`).
+SCHEMA_NAMES = ("state", "view", "move", "record", "classic-state", "classic-view", "classic-record")
 
 
 @functools.cache
