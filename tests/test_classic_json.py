@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 
@@ -28,6 +28,9 @@ from railroad_canasta.variants.classic.transitions import apply, new_game
 from railroad_canasta.variants.classic.views import view
 
 pytestmark = pytest.mark.clause("R-CL-PLY-1", "R-CL-MAT-1")
+
+#: The test group installs jsonschema (untyped): imported by name.
+jsonschema = importlib.import_module("jsonschema")
 
 
 @settings(max_examples=30, deadline=None)
