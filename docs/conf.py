@@ -66,7 +66,13 @@ API_LAYERS = [
         "variants.railroad.transitions", "variants.railroad.scoring", "variants.railroad.views",
         "variants.railroad.invariants", "variants.railroad.invariant_checks",
     ]),
-    ("JSON and records", ["io", "io.reader", "io.codec", "io.records", "io.schemas"]),
+    ("Classic Canasta", [
+        "variants.classic", "variants.classic.variant", "variants.classic.rules", "variants.classic.state",
+        "variants.classic.steps", "variants.classic.guards", "variants.classic.requirement",
+        "variants.classic.legal", "variants.classic.transitions", "variants.classic.scoring",
+        "variants.classic.views", "variants.classic.invariants",
+    ]),
+    ("JSON and records", ["io", "io.reader", "io.codec", "io.records", "io.classic_codec", "io.schemas"]),
     ("Scenarios", ["scenarios"]),
     ("Bots", ["bots"]),
     ("Command line", ["cli"]),
@@ -81,7 +87,7 @@ SPEC_ORDER = [
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
 # Code spans and whole links are left alone when bare IDs are linked.
 PROTECTED = re.compile(r"(`[^`]*`|\[[^\]]*\]\([^)]*\))")
-BARE_ID = re.compile(r"(?<![\w/#<-])(R-[A-Z]+-\d+|SRC(?:-[A-Z0-9]+)+)(?![\w-])")
+BARE_ID = re.compile(r"(?<![\w/#<-])(R-(?:[A-Z]+-)+\d+|SRC(?:-[A-Z0-9]+)+)(?![\w-])")
 
 
 def _load_trace() -> ModuleType:
@@ -183,11 +189,42 @@ def generate_spec(trace: ModuleType) -> None:
         for line in text.splitlines()
         if (m := trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)) is not None
     }
+    # Classic Canasta's spec (spec/classic/) is rendered beside Railroad's, its pages prefixed "classic-".
+    classic = sorted((SPEC / "classic").glob("*.md")) if (SPEC / "classic").is_dir() else []
+    classic_pages = [p for p in classic if p.name != "README.md"]
+    classic_docs = {p.name: f"classic-{p.stem}.md" for p in classic} | {"README.md": "classic-index.md"}
+    classic_texts = {p: p.read_text(encoding="utf-8") for p in classic}
+    labels |= {
+        m[1]
+        for text in classic_texts.values()
+        for line in text.splitlines()
+        if (m := trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)) is not None
+    }
     placed: set[str] = set()
     scenarios = _scenarios_by_clause()
     out = {docs[p.name]: _convert(texts[p], trace, docs, labels, placed, scenarios) for p in files}
-    toc = ["```{toctree}", ":maxdepth: 1", "", *(p.stem for p in pages), "```"]
+    for p in classic:
+        out[classic_docs[p.name]] = _convert(classic_texts[p], trace, classic_docs, labels, placed, scenarios)
+    toc = [
+        "```{toctree}",
+        ":maxdepth: 1",
+        "",
+        *(p.stem for p in pages),
+        *(["classic-index"] if classic else []),
+        "```",
+    ]
     out["index.md"] = out.get("index.md", "# Spec\n") + "\n" + "\n".join(toc) + "\n"
+    if classic:
+        classic_toc = [
+            "```{toctree}",
+            ":maxdepth: 1",
+            "",
+            *(f"classic-{p.stem}" for p in classic_pages),
+            "```",
+        ]
+        out["classic-index.md"] = (
+            out.get("classic-index.md", "# Classic Canasta\n") + "\n" + "\n".join(classic_toc) + "\n"
+        )
     for name, text in out.items():
         _write(out_dir / name, text)
     for stale in out_dir.glob("*.md"):
