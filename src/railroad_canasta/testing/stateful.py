@@ -13,6 +13,8 @@ previous state is unchanged, and that ``apply`` rejects a move not listed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from hypothesis import note
 from hypothesis import strategies as st
@@ -27,9 +29,27 @@ from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 
-__all__ = ["GameMachine"]
+__all__ = ["GameMachine", "check_rejected"]
 
 _PROBES: tuple[Move, ...] = (DRAW, TAKE_TOP, TAKE_KITTY, END_TURN, END_ROUND, NEXT_ROUND)
+
+
+S = TypeVar("S")
+
+
+def check_rejected(
+    state: S, probe: Move, legal: Callable[[S], Sequence[Move]], play: Callable[[S, Move], S], prefix: str
+) -> None:
+    """Unless ``probe`` is listed, ``play`` refuses it with an IllegalMoveError naming a ``prefix`` clause."""
+    if probe in legal(state):
+        return
+    try:
+        play(state, probe)
+    except IllegalMoveError as exc:
+        if not exc.clause.startswith(prefix):
+            raise AssertionError(f"no {prefix}… clause in {exc}") from None
+    else:
+        raise AssertionError(f"{probe} was applied although it is not legal")
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -62,16 +82,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(probe=st.sampled_from(_PROBES))
     def illegal_moves_are_rejected(self, probe: Move) -> None:
         """A move that is not listed is rejected with a clause, and the state stays as it was."""
-        state = self.state
-        if probe in legal_moves(state):
-            return
-        try:
-            apply(state, probe)
-        except IllegalMoveError as exc:
-            if not exc.clause.startswith("R-"):
-                raise AssertionError(f"no clause in {exc}") from None
-        else:
-            raise AssertionError(f"{probe} was applied although it is not legal")
+        check_rejected(self.state, probe, legal_moves, apply, "R-")
 
     @invariant()
     def invariants_hold(self) -> None:

@@ -262,8 +262,9 @@ def _meld_for_top(c: Context) -> str | None:
     return None if c.side.meld(top) is not None else f"the side has no meld of {top}"
 
 
-def _pickup_reaches(c: Context) -> str | None:
-    # rule: R-CL-REQ-2
+def _reaches(c: Context) -> str | None:
+    """A side not yet opened can still meet the requirement this turn after the step or pickup."""
+    # rule: R-CL-REQ-1, R-CL-REQ-2
     position = c.position
     side = c.side
     if side.opened:
@@ -273,8 +274,9 @@ def _pickup_reaches(c: Context) -> str | None:
     if need <= 0 or best_points(hand, melds) >= need:
         return None
     return (
-        f"the top card and the hand make at most {position.turn_points + gained + best_points(hand, melds)} "
-        f"of the {position.rules.requirement(side.score)} points the side needs to open"
+        f"the melds of the turn and the rest of the hand make at most "
+        f"{position.turn_points + gained + best_points(hand, melds)} of the "
+        f"{position.rules.requirement(side.score)} points the side needs to open"
     )
 
 
@@ -385,7 +387,7 @@ def _not_black_threes(c: Context) -> str | None:
 
 def _keeps_card(c: Context) -> str | None:
     hand, melds, _ = c.step()
-    return _floor(c, sum(hand), melds, _step_opens(c))
+    return _floor(c, sum(hand), melds, _opens(c))
 
 
 def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool) -> str | None:
@@ -407,24 +409,6 @@ def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool) -> str 
             f"{position.rules.canastas_to_go_out} canasta(s) to go out"
         )
     return None
-
-
-def _step_opens(c: Context) -> bool:
-    side = c.side
-    position = c.position
-    return side.opened or position.turn_points + c.step()[2] >= position.rules.requirement(side.score)
-
-
-def _reachable(c: Context) -> str | None:
-    position = c.position
-    side = c.side
-    if side.opened:
-        return None
-    hand, melds, gained = c.step()
-    need = position.rules.requirement(side.score) - position.turn_points - gained
-    if need <= 0 or best_points(hand, melds) >= need:
-        return None
-    return f"the rest of the hand cannot reach the {position.rules.requirement(side.score)} points to open"
 
 
 # ----------------------------------------------------------------------------------- discard, asking
@@ -502,6 +486,14 @@ def any_meld_step(position: Position) -> bool:
 
 TAKE_TOP_MOVE = TakeTop()
 
+_PICKUP_FLOOR = Guard(
+    "R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card
+)
+_STEP_FLOOR = Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card)
+_NOT_FROZEN = Guard("R-CL-PIL-2", "the pile is not frozen for the side", _not_frozen)
+_REACH = Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reaches)
+_NATURAL_RANK = Guard("R-CL-MLD-1", "the meld is of a natural rank or of black 3s", _natural_rank)
+
 _PICKUP_COMMON: tuple[Guard[Context], ...] = (
     Guard("R-CL-PIL-1", "the discard pile is not empty", _pile_not_empty),
     Guard("R-CL-PIL-1", "no wild card or black 3 on top stops the pile", _not_stopped),
@@ -527,26 +519,26 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         Guard(
             "R-CL-REQ-2",
             "a side not yet opened reaches the requirement with the top card and the hand",
-            _pickup_reaches,
+            _reaches,
         ),
-        Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card),
+        _PICKUP_FLOOR,
     ),
     "take-pile (natural and wild)": (
         *_PICKUP_COMMON,
-        Guard("R-CL-PIL-2", "the pile is not frozen for the side", _not_frozen),
+        _NOT_FROZEN,
         Guard("R-CL-PIL-3", "the natural card matches the top card", _pair_matches),
         Guard("R-CL-PIL-3", "the player holds the natural card and the wild card", _holds_mixed),
         Guard("R-CL-MLD-3", "the side has no meld of the top card's rank", _no_meld_of_top),
-        Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card),
+        _PICKUP_FLOOR,
     ),
     "take-top": (
         *_PICKUP_COMMON,
-        Guard("R-CL-PIL-2", "the pile is not frozen for the side", _not_frozen),
+        _NOT_FROZEN,
         Guard("R-CL-PIL-3", "the side has a meld of the top card's rank", _meld_for_top),
-        Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card),
+        _PICKUP_FLOOR,
     ),
     "meld": (
-        Guard("R-CL-MLD-1", "the meld is of a natural rank or of black 3s", _natural_rank),
+        _NATURAL_RANK,
         Guard(
             "R-CL-MLD-2",
             "black 3s: three or four, no wild card, the last cards of a player going out",
@@ -557,11 +549,11 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         Guard("R-CL-MLD-1", "the meld holds at least two natural cards", _two_naturals),
         Guard("R-CL-MLD-1", "at most three wild cards, never more than the naturals", _wild_limit),
         Guard("R-CL-MLD-1", "the player holds the cards", _holds_cards),
-        Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card),
-        Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reachable),
+        _STEP_FLOOR,
+        _REACH,
     ),
     "add": (
-        Guard("R-CL-MLD-1", "the meld is of a natural rank or of black 3s", _natural_rank),
+        _NATURAL_RANK,
         Guard("R-CL-MLD-2", "black 3s are not added to", _not_black_threes),
         Guard("R-CL-MLD-1", "the side has a meld of the rank", _has_meld),
         Guard("R-CL-MLD-1", "the card is of the meld's rank or wild", _card_fits),
@@ -571,8 +563,8 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
             _wild_limit,
         ),
         Guard("R-CL-MLD-1", "the player holds the card", _holds_cards),
-        Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card),
-        Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reachable),
+        _STEP_FLOOR,
+        _REACH,
     ),
     "discard": (
         Guard("R-CL-REQ-1", "the side's initial meld is complete", _opening_done),
