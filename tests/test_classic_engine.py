@@ -441,3 +441,16 @@ def test_tie_at_the_top(extra: bool) -> None:
     assert after.is_over is not extra
     if not extra:
         assert after.result is not None and after.result.winners == (0, 1)
+
+
+@pytest.mark.clause("R-CL-GAM-1", "R-CL-PLY-1")
+def test_the_demo_names_the_winning_side() -> None:
+    """`demo --variant classic --players 4` plays a whole game and names the winning side by its players."""
+    import io
+
+    from railroad_canasta.cli import main
+
+    out = io.StringIO()
+    assert main(["demo", "--variant", "classic", "--players", "4", "--seed", "7"], out=out) == 0
+    last = out.getvalue().strip().splitlines()[-1]
+    assert last.startswith("Side P1 & P3 wins") or last.startswith("Side P2 & P4 wins"), last
