@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import railroad_canasta as rc
 from classic_builders import meld, position
 from railroad_canasta.core.cards import Kind, counts_of, parse_kinds
 from railroad_canasta.core.errors import RulesError
+from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.requirement import best_points
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.scoring import canasta_bonus
 from railroad_canasta.variants.classic.state import Phase, Side
+from railroad_canasta.variants.classic.steps import start_candidates
 from railroad_canasta.variants.classic.transitions import pack_kinds
 
 
@@ -454,3 +459,48 @@ def test_the_demo_names_the_winning_side() -> None:
     assert main(["demo", "--variant", "classic", "--players", "4", "--seed", "7"], out=out) == 0
     last = out.getvalue().strip().splitlines()[-1]
     assert last.startswith("Side P1 & P3 wins") or last.startswith("Side P2 & P4 wins"), last
+
+
+def _brute_force_best(hand: tuple[int, ...], melds: tuple[Meld, ...]) -> int:
+    """The most card values meldable step by step (three-card starts, then adds) keeping two cards."""
+    best = 0
+    seen: set[tuple[tuple[int, ...], tuple[Meld, ...]]] = set()
+    stack = [(hand, melds, 0)]
+    while stack:
+        here, table, points = stack.pop()
+        key = (here, tuple(sorted(table, key=lambda m: (m.rank, m.naturals, m.jokers, m.twos))))
+        if key in seen:
+            continue
+        seen.add(key)
+        best = max(best, points)
+        for move in start_candidates(here, table):
+            assert isinstance(move, StartMeld)
+            if move.rank is Kind.BLACK_THREE or sum(here) - 3 < 2:
+                continue
+            after = list(here)
+            after[move.rank] -= move.naturals
+            after[Kind.JOKER] -= move.jokers
+            after[Kind.TWO] -= move.twos
+            new = Meld(move.rank, move.naturals, move.jokers, move.twos)
+            stack.append((tuple(after), (*table, new), points + new.points))
+        for i, m in enumerate(table):
+            for card in (m.rank, Kind.JOKER, Kind.TWO):
+                grown = m.added(card)
+                if here[card] and sum(here) - 1 >= 2 and grown.wilds <= min(3, grown.naturals):
+                    after = list(here)
+                    after[card] -= 1
+                    stack.append((tuple(after), (*table[:i], grown, *table[i + 1 :]), points + card.points))
+    return best
+
+
+@pytest.mark.clause("R-CL-REQ-1")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from([Kind.JOKER, Kind.TWO, Kind.FIVE, Kind.NINE, Kind.KING, Kind.ACE]), max_size=9)
+)
+def test_best_points_is_what_the_steps_can_meld(cards: list[Kind]) -> None:
+    """The reach of a hand is exactly the most a sequence of legal meld steps can put down, keeping two."""
+    hand = counts_of(cards)
+    assert best_points(hand, ()) == _brute_force_best(hand, ())
+    table = (meld("9 9 2"),)
+    assert best_points(hand, table) == _brute_force_best(hand, table)

@@ -38,6 +38,7 @@ from railroad_canasta.variants.classic.guards import (
     opening_unfinished,
     why_illegal,
 )
+from railroad_canasta.variants.classic.requirement import best_points
 from railroad_canasta.variants.classic.state import Phase, Position
 from railroad_canasta.variants.classic.steps import meld_candidates
 
@@ -86,7 +87,14 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
     side = position.mover_side
     opened = side.opened
     steps: list[Move] = []
-    for move in meld_candidates(position):
+    # A side not yet opened whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of
+    # the whole hand bounds the reach after any step (black 3s, which it leaves out, are asked of the table).
+    hopeless = (
+        not opened
+        and hand[Kind.BLACK_THREE] < 3
+        and best_points(hand, side.melds) < position.rules.requirement(side.score) - position.turn_points
+    )
+    for move in () if hopeless else meld_candidates(position):
         if opened and isinstance(move, AddToMeld) and held >= 3:
             # Plainly legal but for the wild-card limit of the meld (R-CL-MLD-1).
             meld = side.meld(move.rank)

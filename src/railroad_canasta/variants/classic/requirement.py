@@ -49,8 +49,8 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
     made = min(len(pairs), len(wilds))
     points += sum(pairs[:made])
     used += 2 * made
-    room += made
-    usable = min(len(wilds), room)
+    room += made  # a pair's meld holds two wild cards: the one that makes it a meld, and one more
+    usable = made + min(len(wilds) - made, room)
     points += sum(wilds[:usable])
     used += usable
     return points, used
