@@ -1,7 +1,8 @@
 """Benchmark: random-policy rounds, timed decision by decision, side by side with the peers installed.
 
 Run: ``python bench/bench.py [--rounds N] [--players 2 4 8] [--classic 4 2 3 6] [--peer-games N]
-[--json]`` (or ``nox -s bench``); ``--players`` counts Railroad's players, ``--classic`` classic Canasta's. A decision is one legal-move query plus one apply, timed in CPU time of this thread
+[--json]`` (or ``nox -s bench``); ``--players`` counts Railroad's players, ``--classic`` classic
+Canasta's. A decision is one legal-move query plus one apply, timed in CPU time of this thread
 (``time.thread_time_ns``), so that a machine shared with other work moves the figures little. The
 peers run in the same process when their packages are installed (the ``bench`` dependency group):
 OpenSpiel's C++ ``gin_rummy`` driven from Python (``open-spiel``). Our engine never imports them.
