@@ -14,9 +14,10 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from railroad_canasta.core.cards import KIND_COUNT, Kind
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.moves import (
     ANSWER_NO,
     ANSWER_YES,
@@ -46,6 +47,12 @@ __all__ = ["candidates", "legal_by_tables", "legal_moves"]
 
 _DISCARD_ORDER = tuple(Kind(k) for k in range(KIND_COUNT - 1, -1, -1))
 _DISCARDS = tuple(discard(Kind(k)) for k in range(KIND_COUNT))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _discards_of(hand: Counts) -> tuple[Move, ...]:
+    """A discard of each kind in ``hand``, high kinds first."""
+    return tuple(_DISCARDS[k] for k in _DISCARD_ORDER if hand[k])
 
 
 def candidates(position: Position) -> list[Move]:
@@ -110,11 +117,15 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
         answer = position.answer
         if held == 1:
             if answer is not False and may_go_out(side, None, rules.canastas_to_go_out):
-                out += [_DISCARDS[k] for k in _DISCARD_ORDER if hand[k]]
+                out += _discards_of(hand)
         elif answer is not True or not steps:
-            out += [_DISCARDS[k] for k in _DISCARD_ORDER if hand[k]]
+            out += _discards_of(hand)
     may_ask = rules.ask_partner and position.answer is None and not position.turn_melds and held >= 2
-    if may_ask and first_after_common(position, ASK_GO_OUT) is None:
+    if (
+        may_ask
+        and side.canastas >= rules.canastas_to_go_out
+        and first_after_common(position, ASK_GO_OUT) is None
+    ):
         out.append(ASK_GO_OUT)
     return tuple(out)
 

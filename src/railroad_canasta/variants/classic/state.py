@@ -13,6 +13,7 @@ import enum
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.rules import ClassicRules
 
@@ -176,7 +177,7 @@ class Position:
         return tuple(s.score for s in self.sides)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ClassicState(Position):
     """A game of classic Canasta at one decision point."""
 
@@ -237,28 +238,31 @@ class ClassicState(Position):
         if unknown:
             raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
         get = changes.get
-        return ClassicState(
-            get("rules", self.rules),  # type: ignore[arg-type]
-            get("seed", self.seed),  # type: ignore[arg-type]
-            get("round", self.round),  # type: ignore[arg-type]
-            get("dealer", self.dealer),  # type: ignore[arg-type]
-            get("to_move", self.to_move),  # type: ignore[arg-type]
-            get("phase", self.phase),  # type: ignore[arg-type]
-            get("hands", self.hands),  # type: ignore[arg-type]
-            get("sides", self.sides),  # type: ignore[arg-type]
-            get("stock", self.stock),  # type: ignore[arg-type]
-            get("pile", self.pile),  # type: ignore[arg-type]
-            get("pile_frozen", self.pile_frozen),  # type: ignore[arg-type]
-            get("turn_points", self.turn_points),  # type: ignore[arg-type]
-            get("pending", self.pending),  # type: ignore[arg-type]
-            get("melded_before", self.melded_before),  # type: ignore[arg-type]
-            get("turn_melds", self.turn_melds),  # type: ignore[arg-type]
-            get("answer", self.answer),  # type: ignore[arg-type]
-            get("asker", self.asker),  # type: ignore[arg-type]
-            get("turn_started", self.turn_started),  # type: ignore[arg-type]
-            get("history", self.history),  # type: ignore[arg-type]
-            get("result", self.result),  # type: ignore[arg-type]
+        return _new_state(
+            get("rules", self.rules),
+            get("seed", self.seed),
+            get("round", self.round),
+            get("dealer", self.dealer),
+            get("to_move", self.to_move),
+            get("phase", self.phase),
+            get("hands", self.hands),
+            get("sides", self.sides),
+            get("stock", self.stock),
+            get("pile", self.pile),
+            get("pile_frozen", self.pile_frozen),
+            get("turn_points", self.turn_points),
+            get("pending", self.pending),
+            get("melded_before", self.melded_before),
+            get("turn_melds", self.turn_melds),
+            get("answer", self.answer),
+            get("asker", self.asker),
+            get("turn_started", self.turn_started),
+            get("history", self.history),
+            get("result", self.result),
         )
 
 
 _FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))
+
+
+_new_state = builder(ClassicState)
