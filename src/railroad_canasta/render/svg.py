@@ -91,7 +91,7 @@ def _hand(x: int, y: int, hand: Counts) -> tuple[str, int]:
 def _seat(y: int, seat: SeatPicture, view: Picture) -> tuple[str, int]:
     """One player's band; returns the SVG and its height."""
     mover = seat.seat == view.to_move
-    need = "opened" if seat.opened else f"needs {seat.requirement}" if seat.requirement is not None else ""
+    need = seat.need
     head = (
         f"{seat.name}{' — to move' if mover else ''}: hand {seat.hand_size}, red 3s {seat.red_threes}, "
         f"score {seat.score}" + (f", {need}" if need else "")

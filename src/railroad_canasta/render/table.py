@@ -58,6 +58,13 @@ class SeatPicture:
     #: The points the player's first meld of the round needs, or ``None`` if the rules have none.
     requirement: int | None
 
+    @property
+    def need(self) -> str:
+        """``opened`` once the requirement is met, else ``needs N`` (empty when the rules have none)."""
+        if self.opened:
+            return "opened"
+        return f"needs {self.requirement}" if self.requirement is not None else ""
+
 
 @attrs.frozen
 class Picture:

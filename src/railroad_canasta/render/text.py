@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.render.table import MeldPicture, Picture, SeatPicture
 
-__all__ = ["hand_text", "meld_text", "pile_text", "seat_text", "table_text"]
+__all__ = ["hand_text", "meld_text", "pile_text", "score_table", "seat_text", "table_text"]
 
 _TITLES = {"railroad": "Railroad Canasta", "classic": "Canasta"}
 
@@ -41,7 +43,7 @@ def seat_text(seat: SeatPicture, view: Picture) -> list[str]:
         kitty = "kitty taken"
     else:
         kitty = f"kitty {seat.kitty_size}" + (f": {hand_text(seat.kitty)}" if seat.kitty is not None else "")
-    need = "opened" if seat.opened else f"needs {seat.requirement}" if seat.requirement is not None else ""
+    need = seat.need
     head = f"{mark}{seat.name}: {hand} | {kitty} | red 3s {seat.red_threes} | score {seat.score}"
     lines = [head + (f", {need}" if need else "")]
     if seat.melds:
@@ -61,3 +63,26 @@ def table_text(view: Picture) -> str:
     for seat in view.seats:
         lines += seat_text(seat, view)
     return "\n".join(lines)
+
+
+def score_table(position: object, names: Sequence[str]) -> str:
+    """The last round's score table of a state or view: each player's breakdown, round and total.
+
+    Empty while no round has been scored.
+    """
+    history: Sequence[object] = getattr(position, "history", ())
+    if not history:
+        return ""
+    last = history[-1]
+    lines = []
+    header = f"{'player':>8} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} {'kitty':>6} |"
+    header += f" {'round':>6} | {'total':>6}"
+    lines.append(header)
+    lines.append("-" * len(header))
+    scores: Sequence[int] = getattr(last, "scores", ())
+    for i, b in enumerate(getattr(last, "breakdowns", ())):
+        lines.append(
+            f"{names[i]:>8} | {b.melded:7d} {b.canasta_bonus:6d} {b.red_threes:6d} {b.going_out:4d} "
+            f"{b.hand_penalty:6d} {b.kitty_penalty:6d} | {b.total:6d} | {scores[i]:6d}"
+        )
+    return "\n".join(lines) + "\n"
