@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 #: Where the tests leave their screenshots (CI keeps the folder as an artefact).
-ARTEFACTS = Path(os.environ.get("UI_ARTEFACTS", Path(__file__).resolve().parents[1] / "build" / "ui-artefacts"))
+ARTEFACTS = Path(
+    os.environ.get("UI_ARTEFACTS", Path(__file__).resolve().parents[1] / "build" / "ui-artefacts")
+)
 
 
 @pytest.fixture

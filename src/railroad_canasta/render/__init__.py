@@ -21,9 +21,19 @@ from collections.abc import Sequence
 from railroad_canasta.core.display import register_renderer
 from railroad_canasta.render.svg import table_svg
 from railroad_canasta.render.table import MeldPicture, Picture, SeatPicture, picture
-from railroad_canasta.render.text import hand_text, table_text
+from railroad_canasta.render.text import hand_text, score_table, table_text
 
-__all__ = ["MeldPicture", "Picture", "SeatPicture", "hand_text", "html", "picture", "svg", "text"]
+__all__ = [
+    "MeldPicture",
+    "Picture",
+    "SeatPicture",
+    "hand_text",
+    "html",
+    "picture",
+    "score_table",
+    "svg",
+    "text",
+]
 
 
 def svg(position: object, names: Sequence[str] | None = None) -> str:
