@@ -40,7 +40,6 @@ release = "0.1.0"
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
-    "sphinx.ext.viewcode",
     "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -303,13 +302,20 @@ def generate_rules_options(trace: ModuleType) -> None:
         found = re.match(r"Option:\s*`Rules\.(\w+)`", line)
         if found and current:
             decisions.setdefault(found[1], current)
-    rows = [".. list-table::", "   :header-rows: 1", "", "   * - option", "     - default", "     - decision"]
+    from sphinx.pycode import ModuleAnalyzer
+
+    docs = ModuleAnalyzer.for_module(Rules.__module__).find_attr_docs()
+    rows = [".. list-table::", "   :header-rows: 1", "   :widths: 25 20 55", ""]
+    rows += ["   * - option", "     - default", "     - what it is"]
     for field in attrs.fields(Rules):
         default = field.default
         value = repr(default.factory() if isinstance(default, attrs.Factory) else default)  # type: ignore[misc]
+        text = " ".join(line.strip() for line in docs.get(("Rules", field.name), []) if line.strip())
+        text = BARE_ID.sub(lambda m: f":ref:`{m[1]} <{m[1]}>`" if m[1] in LABELS else m[0], text)
         decision = decisions.get(field.name)
-        link = f":ref:`{decision} <{decision}>`" if decision else "(a number of the source)"
-        rows += [f"   * - ``{field.name}``", f"     - ``{value}``", f"     - {link}"]
+        if decision and decision not in text:
+            text += f" (decision :ref:`{decision} <{decision}>`)"
+        rows += [f"   * - ``{field.name}``", f"     - ``{value}``", f"     - {text or '-'}"]
     _write(GENERATED / "rules-options.rst.inc", "\n".join(rows) + "\n")
 
 
