@@ -65,8 +65,8 @@ def session_of(args: argparse.Namespace) -> GameSession:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play in the terminal; returns the exit status."""
-    needs("textual", "play")
     session = session_of(args)
+    needs("textual", "play")
     from railroad_canasta.tui import PlayApp
 
     PlayApp(session, save_to=args.save).run()

@@ -25,10 +25,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted; returns the exit status."""
-    needs("starlette", "web")
-    needs("uvicorn", "web")
     if not 0 < args.port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {args.port}")
+    needs("starlette", "web")
+    needs("uvicorn", "web")
     import uvicorn
 
     from railroad_canasta.web import make_app
