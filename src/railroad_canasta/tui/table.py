@@ -41,7 +41,7 @@ def table_text(view: Picture) -> Text:
     out.append(f" · {view.seats[view.to_move].name} to move ({view.phase}) · stock {view.stock_size} · ")
     out.append(pile_text(view), "bold cyan" if view.pile_frozen else "bold")
     if view.pile:
-        out.append("  top ")
+        out.append("  ")
         out.append(f" {view.pile[-1].notation} ", card_style(view.pile[-1]))
     out.append("\n")
     for seat in view.seats:
