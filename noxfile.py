@@ -21,10 +21,12 @@ PACKAGE_DEPS: list[str] = PYPROJECT["project"]["dependencies"]
 CONTRACT_MODULES = ["core/cards.py", "variants/railroad/rules.py", "variants/railroad/scoring.py"]
 CROSSHAIR_FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]
 CANARY = "tests/contracts/canary.py"
-LINT_PATHS = ["src", "tests", "tools", "noxfile.py", "docs/conf.py", "examples", "bench"]
+LINT_PATHS = ["src", "tests", "tests_ui", "tools", "noxfile.py", "docs/conf.py", "examples", "bench"]
+# The browser of the UI session: Debian's package (Playwright cannot download its own browsers here).
+CHROMIUM = Path("/usr/bin/chromium")
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "contracts", "docs", "trace"]
+nox.options.sessions = ["lint", "typecheck", "tests", "contracts", "docs", "trace", "ui"]
 nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 
@@ -61,6 +63,8 @@ def typecheck(session: nox.Session) -> None:
     """mypy --strict over src, tests and tools (the package is checked from src, not installed)."""
     session.install(*PACKAGE_DEPS, *group("typecheck"))
     session.run("mypy", "--strict", "src", "tests", "tools", *session.posargs)
+    # A second run: tests_ui/ has its own conftest module.
+    session.run("mypy", "--strict", "tests_ui", *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -114,6 +118,23 @@ def docs(session: nox.Session) -> None:
     """Sphinx HTML site (spec pages, API, traceability matrix); warnings are errors."""
     install_project(session, "docs")
     session.run("sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=PYTHON)
+def ui(session: nox.Session) -> None:
+    """The front ends, headless: the terminal game driven by Textual's Pilot, the web table and the docs
+    site in Chromium (Playwright). Installs Debian's chromium when it is missing; screenshots are left in
+    build/ui-artefacts/.
+    """
+    if not CHROMIUM.exists():
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        session.run(*sudo, "apt-get", "update", "-qq", external=True)
+        session.run(*sudo, "apt-get", "install", "-y", "-qq", "chromium", external=True)
+    install_project(session, "ui", "docs")
+    html = ROOT / "docs/_build/ui-html"
+    session.run("sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "docs", str(html))
+    env = {"DOCS_HTML": str(html), "UI_ARTEFACTS": str(ROOT / "build/ui-artefacts")}
+    session.run("pytest", "tests_ui", *session.posargs, env=env)
 
 
 @nox.session(python=False)

@@ -8,7 +8,11 @@ At build time this file generates, under docs/_generated/ (gitignored):
 * ``api-modules.rst.inc``: one ``automodule`` per module found in src/railroad_canasta (subpackages too), so
   that modules not written yet do not break the build;
 * ``trace-matrix.md``: the traceability matrix from tools/trace.py (trace problems do not fail the build;
-  they are listed on the page, and ``nox -s trace`` fails on them).
+  they are listed on the page, and ``nox -s trace`` fails on them);
+* ``rules-options.rst.inc``: the table of the ``Rules`` options (option, default, the decision it switches);
+* ``pictures/*.svg``: positions drawn by ``railroad_canasta.render``, shown in the tutorial and the guide.
+
+Bare clause IDs in docstrings become links to the spec (``_link_docstring_ids``).
 """
 
 from __future__ import annotations
@@ -36,16 +40,18 @@ release = "0.1.0"
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
-    "sphinx.ext.viewcode",
     "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 # Spec files go from '# Title' straight to '### [R-...]' clause headings.
 suppress_warnings = ["myst.header"]
-html_theme = "alabaster"
-html_title = "railroad-canasta"
+html_theme = "furo"
+html_title = f"railroad-canasta {release}"
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
+# Defaults stay as written in the source (``rules=RAILROAD``, not an 18-line repr).
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
@@ -76,6 +82,7 @@ API_LAYERS = [
     ("Scenarios", ["scenarios"]),
     ("Bots", ["bots"]),
     ("Command line", ["cli"]),
+    ("Pictures and front ends", ["render", "session", "tui", "web"]),
     ("Testing helpers", ["testing"]),
 ]  # fmt: skip
 # Order of the spec section (other spec files follow, alphabetically).
@@ -200,6 +207,7 @@ def generate_spec(trace: ModuleType) -> None:
         for line in text.splitlines()
         if (m := trace.CLAUSE_HEADING.match(line) or trace.SOURCE_HEADING.match(line)) is not None
     }
+    LABELS.update(labels)
     placed: set[str] = set()
     scenarios = _scenarios_by_clause()
     out = {docs[p.name]: _convert(texts[p], trace, docs, labels, placed, scenarios) for p in files}
@@ -263,7 +271,10 @@ def generate_api() -> None:
         title = f"``railroad_canasta.{name}``"
         # A package documents what it defines; what it re-exports is documented where it is defined.
         option = "   :ignore-module-all:\n" if name in packages else ""
-        parts_out.append(f"{title}\n{'~' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n{option}")
+        # The public names (docs/api/) are the targets of references; this listing of modules is not.
+        parts_out.append(
+            f"{title}\n{'~' * len(title)}\n\n.. automodule:: railroad_canasta.{name}\n   :no-index:\n{option}"
+        )
     _write(GENERATED / "api-modules.rst.inc", "\n".join(parts_out) or "No modules yet.\n")
 
 
@@ -293,11 +304,81 @@ def _escape_clause_families(
     ]
 
 
+#: The clause and source IDs that have an anchor in the spec pages (set by generate_spec).
+LABELS: set[str] = set()
+LITERAL = re.compile(r"(``.*?``|`[^`]*`_?|:\w+:`[^`]*`)")
+
+
+def _link_docstring_ids(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Bare clause IDs (``R-PIL-4``) in docstrings become links to their clause in the spec."""
+
+    def sub(m: re.Match[str]) -> str:
+        return f":ref:`{m[1]} <{m[1]}>`" if m[1] in LABELS else m[0]
+
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith((">>>", "...")):
+            continue
+        parts = LITERAL.split(line)
+        lines[i] = "".join(p if j % 2 else BARE_ID.sub(sub, p) for j, p in enumerate(parts))
+
+
+def generate_rules_options(trace: ModuleType) -> None:
+    """The table of the Rules options: option, default, and the decision (R-DEC-n) that names it."""
+    import attrs
+
+    from railroad_canasta import Rules
+
+    decisions: dict[str, str] = {}
+    current = ""
+    for line in (SPEC / "interpretations.md").read_text(encoding="utf-8").splitlines():
+        m = trace.CLAUSE_HEADING.match(line)
+        if m is not None:
+            current = m[1]
+        found = re.match(r"Option:\s*`Rules\.(\w+)`", line)
+        if found and current:
+            decisions.setdefault(found[1], current)
+    from sphinx.pycode import ModuleAnalyzer
+
+    docs = ModuleAnalyzer.for_module(Rules.__module__).find_attr_docs()
+    rows = [".. list-table::", "   :header-rows: 1", "   :widths: 25 20 55", ""]
+    rows += ["   * - option", "     - default", "     - what it is"]
+    for field in attrs.fields(Rules):
+        default = field.default
+        value = repr(default.factory() if isinstance(default, attrs.Factory) else default)  # type: ignore[misc]
+        text = " ".join(line.strip() for line in docs.get(("Rules", field.name), []) if line.strip())
+        text = BARE_ID.sub(lambda m: f":ref:`{m[1]} <{m[1]}>`" if m[1] in LABELS else m[0], text)
+        decision = decisions.get(field.name)
+        if decision and decision not in text:
+            text += f" (decision :ref:`{decision} <{decision}>`)"
+        rows += [f"   * - ``{field.name}``", f"     - ``{value}``", f"     - {text or '-'}"]
+    _write(GENERATED / "rules-options.rst.inc", "\n".join(rows) + "\n")
+
+
+def generate_pictures() -> None:
+    """SVG pictures of a few positions, drawn by railroad_canasta.render, for the pages."""
+    import railroad_canasta as rc
+    from railroad_canasta.bots import GreedyBot
+
+    state = rc.new_game(rc.Rules(players=2), seed=7)
+    _write(GENERATED / "pictures" / "deal-view.svg", rc.render.svg(rc.view(state, state.to_move)))
+    bot = GreedyBot()
+    for _ in range(120):
+        seen = rc.view(state, state.to_move)
+        state = rc.apply(state, bot.choose(seen, rc.legal_moves(seen)))
+    _write(GENERATED / "pictures" / "midgame-view.svg", rc.render.svg(rc.view(state, 0)))
+    _write(GENERATED / "pictures" / "midgame-state.svg", rc.render.svg(state))
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _escape_clause_families)
+    app.connect("autodoc-process-docstring", _link_docstring_ids)
 
 
 _trace = _load_trace()
 generate_spec(_trace)
 generate_api()
 generate_matrix(_trace)
+generate_rules_options(_trace)
+generate_pictures()

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from railroad_canasta import render
 from railroad_canasta.core.cards import (
     Card,
     Counts,
@@ -167,6 +168,7 @@ __all__ = [
     "record_from_json",
     "record_game",
     "record_to_json",
+    "render",
     "replay",
     "state_from_json",
     "state_to_json",

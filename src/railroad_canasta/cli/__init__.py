@@ -2,7 +2,10 @@
 
 ``demo`` (:mod:`~railroad_canasta.cli.demo`) plays a narrated bot game; ``check``
 (:mod:`~railroad_canasta.cli.check`) runs scenario files; ``explain`` (:mod:`~railroad_canasta.cli.explain`)
-says why a move is legal or not in a scenario's position, guard by guard. Each module adds its
+says why a move is legal or not in a scenario's position, guard by guard; ``play``
+(:mod:`~railroad_canasta.cli.play`) is a game in the terminal against bots, ``replay``
+(:mod:`~railroad_canasta.cli.replay`) steps through a saved game, ``serve``
+(:mod:`~railroad_canasta.cli.serve`) serves the web table on 127.0.0.1. Each module adds its
 subcommand to the parser and runs it; :func:`main` wires them.
 
 A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
@@ -17,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn, Protocol, TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.cli import check, demo, explain
+from railroad_canasta.cli import check, demo, explain, play, replay, serve
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
@@ -40,7 +43,14 @@ class _Command(Protocol):
 
 
 #: The command modules, by command name.
-_MODULES: dict[str, _Command] = {"demo": demo, "check": check, "explain": explain}
+_MODULES: dict[str, _Command] = {
+    "demo": demo,
+    "check": check,
+    "explain": explain,
+    "play": play,
+    "replay": replay,
+    "serve": serve,
+}
 
 
 class _UsageError(Exception):

@@ -11,6 +11,7 @@ from railroad_canasta.bots import GreedyBot, RandomBot, play_game
 from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
+from railroad_canasta.render.text import score_table
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
@@ -101,22 +102,6 @@ class Narrator:
         }[result.end.value]
         self.out.write(f"\nRound {result.round} ends: {how}.\n")
         self.out.write(score_table(state, self.names))
-
-
-def score_table(state: GameState, names: Sequence[str]) -> str:
-    """The score table of every round so far, with the last round's breakdown."""
-    lines = []
-    header = f"{'player':>8} | {'melded':>7} {'bonus':>6} {'red 3':>6} {'out':>4} {'hand':>6} {'kitty':>6} |"
-    header += f" {'round':>6} | {'total':>6}"
-    lines.append(header)
-    lines.append("-" * len(header))
-    last = state.history[-1]
-    for i, b in enumerate(last.breakdowns):
-        lines.append(
-            f"{names[i]:>8} | {b.melded:7d} {b.canasta_bonus:6d} {b.red_threes:6d} {b.going_out:4d} "
-            f"{b.hand_penalty:6d} {b.kitty_penalty:6d} | {b.total:6d} | {last.scores[i]:6d}"
-        )
-    return "\n".join(lines) + "\n"
 
 
 #: The command's line in the command line's help.

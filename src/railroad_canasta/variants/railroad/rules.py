@@ -154,8 +154,8 @@ class Rules:
     variant: ClassVar[str] = "railroad"
 
     # -- numbers of the source ------------------------------------------------
-    #: Number of players (R-DEC-14): 2 to 8.
     # rule: R-DEC-14
+    #: Number of players (R-DEC-14): 2 to 8.
     players: int = attrs.field(default=2, validator=_int(_range(2, 8)))
     #: Score that ends the game (R-GAM-1).
     target_score: int = attrs.field(default=20_000, validator=_int(_positive))

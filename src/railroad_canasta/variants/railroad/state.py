@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.railroad.melds import (
@@ -161,11 +162,12 @@ class Standing:
         return None
 
 
-class Table:
+class Table(Displayable):
     """What the table shows, for a game state and for a player's view of it: a position.
 
     The guards and the move generator read positions only, so they judge a
-    :class:`GameState` and the mover's :class:`~railroad_canasta.PlayerView` alike.
+    :class:`GameState` and the mover's :class:`~railroad_canasta.PlayerView` alike. ``str`` of a
+    position is a short text of the table, and Jupyter draws it (:mod:`railroad_canasta.render`).
     """
 
     __slots__ = ()

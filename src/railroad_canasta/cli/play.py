@@ -1,0 +1,73 @@
+"""The ``play`` command: a game in the terminal against bots (needs the ``play`` extra, Textual)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.session import BOTS, GameSession
+from railroad_canasta.variants import VARIANTS, variant_named
+from railroad_canasta.variants.railroad.rules import Rules
+
+__all__ = ["HELP", "CommandError", "configure", "needs", "run"]
+
+#: The command's line in the command line's help.
+HELP = "play a game in the terminal against bots (extra [play])"
+
+
+class CommandError(RailroadCanastaError):
+    """A command cannot run as asked: an optional extra is missing, a file cannot be read..."""
+
+
+def needs(module: str, extra: str) -> None:
+    """Raise :class:`CommandError` naming ``extra`` when ``module`` cannot be imported."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise CommandError(
+            f"this command needs the '{extra}' extra ({module} is not installed): "
+            f"pip install 'railroad-canasta[{extra}]'"
+        )
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``play`` command's arguments to its parser."""
+    parser.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
+    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
+    parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--save", type=Path, default=None, help="where ctrl+s saves the game (a JSON record)")
+    parser.add_argument("--resume", type=Path, default=None, help="play on from a saved game record")
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default=Rules.variant,
+        help=f"the rule set played (default {Rules.variant})",
+    )
+
+
+def session_of(args: argparse.Namespace) -> GameSession:
+    """The game the arguments describe: a new one, or the one saved in ``--resume``."""
+    if args.resume is not None:
+        try:
+            return GameSession.resume(args.resume, human=args.seat, bot=args.bots)
+        except OSError as exc:
+            raise CommandError(f"cannot read {args.resume}: {exc.strerror}") from exc
+    rules = variant_named(args.variant).rules_for(args.players)
+    if not isinstance(rules, Rules):
+        raise CommandError(f"the terminal game does not play the {args.variant} variant yet")
+    if not 0 <= args.seat < args.players:
+        raise CommandError(f"--seat must be from 0 to {args.players - 1}, not {args.seat}")
+    return GameSession(rules, args.seed, human=args.seat, bot=args.bots)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Play in the terminal; returns the exit status."""
+    session = session_of(args)
+    needs("textual", "play")
+    from railroad_canasta.tui import PlayApp
+
+    PlayApp(session, save_to=args.save).run()
+    return 0

@@ -1,0 +1,217 @@
+"""A game between one person and bots, for the front ends (the terminal game and the web table).
+
+A :class:`GameSession` holds the game, the person's seat and the bots. It shows the person only their
+view (:meth:`GameSession.seen`), lists their legal moves, plays a move given as an object or in move
+notation (answering why it is illegal, with the clause, instead of raising), lets the bots move until it
+is the person's turn again, and saves and resumes the game as a JSON game record.
+
+>>> from railroad_canasta import Rules
+>>> game = GameSession(Rules(players=2), seed=7, human=0)
+>>> lines = game.run_bots()           # seat 1 moves first in this deal
+>>> game.waiting, len(lines) > 0
+(True, True)
+>>> game.play("take-kitty")
+Violation(clause='R-TRN-2', reason='it is the draw phase, not the kitty phase')
+>>> game.play("draw") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from railroad_canasta.bots import Bot, GreedyBot, RandomBot
+from railroad_canasta.core.errors import NotationError
+from railroad_canasta.core.guards import Violation
+from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.game import apply, legal_moves, new_game, view, why_illegal
+from railroad_canasta.io.records import GameRecord, ReplayError, record_from_json, record_to_json, replay
+from railroad_canasta.render.text import score_table
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase
+from railroad_canasta.variants.railroad.views import PlayerView
+
+__all__ = ["BOTS", "GameSession", "Replay", "make_bot"]
+
+#: The bots a person can play against, by name.
+BOTS = ("greedy", "random")
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """The bot called ``name`` (one of :data:`BOTS`); a random bot plays from ``seed``."""
+    if name == "greedy":
+        return GreedyBot()
+    if name == "random":
+        return RandomBot(seed)
+    raise ValueError(f"bot must be one of {', '.join(BOTS)}, not {name!r}")
+
+
+class GameSession:
+    """One person (at seat ``human``) against bots in a game dealt from ``rules`` and ``seed``."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        *,
+        human: int = 0,
+        bot: str = "greedy",
+        names: Sequence[str] | None = None,
+        moves: Sequence[Move] = (),
+    ) -> None:
+        if not 0 <= human < rules.players:
+            raise ValueError(f"seat must be from 0 to {rules.players - 1}, not {human}")
+        self.rules = rules
+        self.seed = seed
+        self.human = human
+        self.names = tuple(names) if names is not None else self.default_names(rules.players, human)
+        self.bots = {i: make_bot(bot, seed * 100 + i) for i in range(rules.players) if i != human}
+        self.moves: list[Move] = []
+        self.state: GameState = new_game(rules, seed=seed)
+        for move in moves:
+            self._apply(move)
+
+    @staticmethod
+    def default_names(players: int, human: int) -> tuple[str, ...]:
+        """``you`` at the person's seat, ``bot 1``, ``bot 2``... elsewhere."""
+        out, n = [], 0
+        for i in range(players):
+            if i == human:
+                out.append("you")
+            else:
+                n += 1
+                out.append(f"bot {n}")
+        return tuple(out)
+
+    @classmethod
+    def resume(cls, path: Path, *, human: int = 0, bot: str = "greedy") -> GameSession:
+        """The game saved in ``path`` (a JSON game record), to be played on."""
+        record = record_from_json(path.read_bytes())
+        replay(record, check_result=False)  # every move checked; ReplayError names the first bad one
+        return cls(record.rules, record.seed, human=human, bot=bot, names=record.players, moves=record.moves)
+
+    def record(self) -> GameRecord:
+        """The game so far as a record (its result once it is over)."""
+        return GameRecord(self.rules, self.seed, self.names, tuple(self.moves), self.state.result)
+
+    def save(self, path: Path) -> None:
+        """Write the game so far to ``path`` as a JSON game record."""
+        path.write_text(record_to_json(self.record(), indent=1) + "\n", encoding="utf-8")
+
+    def seen(self) -> PlayerView:
+        """What the person may know: their view (everything a front end shows comes from it)."""
+        return view(self.state, self.human)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended."""
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def waiting(self) -> bool:
+        """It is the person's move."""
+        return not self.over and self.state.to_move == self.human
+
+    def legal(self) -> Sequence[Move]:
+        """The person's legal moves (none while it is not their turn)."""
+        return legal_moves(self.seen()) if self.waiting else ()
+
+    def completions(self, prefix: str) -> list[str]:
+        """The legal moves whose notation starts with ``prefix`` (for completion as the person types)."""
+        words = " ".join(prefix.split())
+        return [str(m) for m in self.legal() if str(m).startswith(words)]
+
+    def play(self, move: Move | str) -> Violation | None:
+        """Play the person's ``move``; ``None`` when played, else why not (the clause and the reason)."""
+        if not self.waiting:
+            return Violation("R-TRN-1", f"it is {self.names[self.state.to_move]}'s turn")
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except NotationError as exc:
+                return Violation("notation", exc.reason)
+        problem = why_illegal(self.seen(), move)
+        if problem is not None:
+            return problem
+        self._apply(move)
+        return None
+
+    def _apply(self, move: Move) -> None:
+        self.state = apply(self.state, move)
+        self.moves.append(move)
+
+    def run_bots(self) -> list[str]:
+        """Let the bots move until it is the person's turn or the game is over; one line a move.
+
+        A line says what every player sees: who moved and the move's notation (a draw names no card).
+        """
+        lines = []
+        while not self.over and self.state.to_move != self.human:
+            seat = self.state.to_move
+            seen = view(self.state, seat)
+            move = self.bots[seat].choose(seen, legal_moves(seen))
+            before = len(self.state.history)
+            self._apply(move)
+            lines.append(f"{self.names[seat]}: {move}")
+            lines += self.round_lines(before)
+        return lines
+
+    def round_lines(self, rounds_before: int) -> list[str]:
+        """The score table's lines when a round ended since ``rounds_before`` rounds were scored."""
+        if len(self.state.history) == rounds_before:
+            return []
+        last = self.state.history[-1]
+        lines = [f"Round {last.round} is over ({last.end.value})."]
+        lines += score_table(self.seen(), self.names).splitlines()
+        if self.state.result is not None:
+            winners = " and ".join(self.names[i] for i in self.state.result.winners) or "nobody"
+            lines.append(f"Game over: {winners} won.")
+        return lines
+
+
+class Replay:
+    """A saved game stepped through forwards and backwards: every state from the deal to the last move.
+
+    An illegal move in the record raises :class:`~railroad_canasta.ReplayError` naming it and its clause.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        state = new_game(record.rules, seed=record.seed)
+        self.states = [state]
+        for move in record.moves:
+            problem = why_illegal(state, move)
+            if problem is not None:
+                raise ReplayError(len(self.states) - 1, str(move), problem.clause, problem.reason)
+            state = apply(state, move)
+            self.states.append(state)
+        self.index = 0
+
+    @classmethod
+    def load(cls, path: Path) -> Replay:
+        """The record saved in ``path``."""
+        return cls(record_from_json(path.read_bytes()))
+
+    @property
+    def state(self) -> GameState:
+        """The state after :attr:`index` moves."""
+        return self.states[self.index]
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led to the current state."""
+        return self.record.moves[self.index - 1] if self.index else None
+
+    def go(self, index: int) -> GameState:
+        """Go to the state after ``index`` moves (clamped to the record)."""
+        self.index = max(0, min(index, len(self.states) - 1))
+        return self.state
+
+    def forward(self, steps: int = 1) -> GameState:
+        """Step forwards."""
+        return self.go(self.index + steps)
+
+    def back(self, steps: int = 1) -> GameState:
+        """Step backwards."""
+        return self.go(self.index - steps)

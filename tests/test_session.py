@@ -1,0 +1,134 @@
+"""One person against bots (railroad_canasta.session) and the play, replay and serve commands' errors.
+
+The front ends themselves (Textual, Starlette, Chromium) are tested by tests_ui/ in `nox -s ui`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from pathlib import Path
+
+import pytest
+
+import railroad_canasta as rc
+from railroad_canasta.cli import main
+from railroad_canasta.session import GameSession, Replay, make_bot
+
+
+def test_the_person_sees_their_view_and_plays_only_in_turn() -> None:
+    game = GameSession(rc.Rules(players=3), seed=5, human=1)
+    assert game.seen() == rc.view(game.state, 1)
+    lines = game.run_bots()
+    assert game.waiting and game.state.to_move == 1
+    assert all(line.split(":")[0] in game.names for line in lines)
+    assert list(game.legal()) == list(rc.legal_moves(game.seen()))
+    assert game.completions("dr") == ["draw"]
+    assert game.play("draw") is None
+    assert game.moves[-1] == rc.Move.from_text("draw")
+
+
+@pytest.mark.clause("R-TRN-2")
+def test_an_illegal_or_unreadable_move_is_answered_not_raised() -> None:
+    game = GameSession(rc.Rules(players=2), seed=7)
+    game.run_bots()
+    before = len(game.moves)
+    problem = game.play("take-kitty")
+    assert problem is not None and problem.clause == "R-TRN-2"
+    unreadable = game.play("meld banana")
+    assert unreadable is not None and unreadable.clause == "notation"
+    assert len(game.moves) == before  # the refusals played nothing
+    game.play("draw")
+    assert len(game.moves) == before + 1
+
+
+def test_a_bots_draw_shows_no_card() -> None:
+    """The log line of a bot's move is its notation: a draw names no card of the bot's hand."""
+    game = GameSession(rc.Rules(players=2), seed=7, human=0)
+    lines = game.run_bots()
+    draws = [line for line in lines if line.endswith(": draw")]
+    assert draws and all(line == "bot 1: draw" for line in draws)
+
+
+def test_save_resume_and_replay(tmp_path: Path) -> None:
+    game = GameSession(rc.Rules(players=2), seed=9)
+    for _ in range(15):
+        game.run_bots()
+        game.play(game.legal()[-1])
+    path = tmp_path / "g.json"
+    game.save(path)
+    again = GameSession.resume(path)
+    assert again.state == game.state and again.names == game.names
+    steps = Replay.load(path)
+    assert steps.go(len(game.moves)) == game.state
+    assert steps.back(3) == Replay(game.record()).go(len(game.moves) - 3)
+    assert steps.go(-5) == rc.new_game(rc.Rules(players=2), seed=9) and steps.last_move is None
+
+
+def test_a_record_with_an_illegal_move_names_it() -> None:
+    record = rc.GameRecord(rc.Rules(players=2), 7, ("a", "b"), (rc.Move.from_text("take-kitty"),))
+    with pytest.raises(rc.ReplayError) as info:
+        Replay(record)
+    assert info.value.clause == "R-TRN-2" and info.value.index == 0
+
+
+def test_bad_seat_and_bot_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+        GameSession(rc.Rules(players=2), seed=1, human=2)
+    with pytest.raises(ValueError, match="bot must be one of greedy, random"):
+        make_bot("clever", 1)
+
+
+def test_replay_at_prints_the_table(tmp_path: Path) -> None:
+    game = GameSession(rc.Rules(players=2), seed=4)
+    game.run_bots()
+    game.play("draw")
+    path = tmp_path / "g.json"
+    game.save(path)
+    out = io.StringIO()
+    assert main(["replay", str(path), "--at", "2"], out=out) == 0
+    text = out.getvalue()
+    assert text.startswith(f"move 2 of {len(game.moves)}: {game.moves[1]}\n")
+    assert str(Replay(game.record()).go(2)) in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "extra"),
+    [(["play"], "play"), (["serve"], "web"), (["replay", "FILE"], "play")],
+)
+def test_a_missing_extra_is_one_line_naming_it(
+    argv: list[str],
+    extra: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = tmp_path / "g.json"
+    GameSession(rc.Rules(players=2), seed=4).save(record)
+    argv = [str(record) if a == "FILE" else a for a in argv]
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name in ("textual", "starlette") else real(name, *a),
+    )
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"pip install 'railroad-canasta[{extra}]'" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--seat", "3"], "--seat must be from 0 to 1, not 3"),
+        (["play", "--resume", "/nonexistent/g.json"], "cannot read /nonexistent/g.json"),
+        (["replay", "/nonexistent/g.json"], "cannot read /nonexistent/g.json"),
+        (["serve", "--port", "0"], "--port must be from 1 to 65535, not 0"),
+    ],
+)
+def test_command_mistakes_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -1,0 +1,161 @@
+"""The terminal game driven by Textual's Pilot: a round by keys, typed moves, completion, save, replay."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from rich.text import Text
+from textual.widgets import Input, RichLog, Static
+
+from railroad_canasta import GameState, Rules, record_from_json, view
+from railroad_canasta.bots import GreedyBot
+from railroad_canasta.render import picture
+from railroad_canasta.session import GameSession, Replay
+from railroad_canasta.tui import PlayApp, ReplayApp
+from railroad_canasta.tui.table import table_text
+
+
+def _board(app: PlayApp | ReplayApp) -> str:
+    content = app.query_one("#board", Static).content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def _log(app: PlayApp) -> str:
+    return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+
+
+def _hide_other_hands(state: GameState, human: int) -> GameState:
+    """The same game with the other players' hands swapped between them and with the stock."""
+    players = list(state.players)
+    stock = list(state.stock)
+    for seat, player in enumerate(players):
+        if seat == human or not stock:
+            continue
+        hand = list(player.hand)
+        give = next((k for k, n in enumerate(hand) if n and stock[0] != k), None)
+        if give is None:
+            continue
+        hand[give] -= 1
+        hand[stock[0]] += 1
+        stock[0] = type(stock[0])(give)
+        players[seat] = player.replace(hand=tuple(hand))
+    return state.replace(players=tuple(players), stock=tuple(stock))
+
+
+def test_a_whole_round_by_keys_typed_moves_and_the_list(tmp_path: Path, artefacts: Path) -> None:
+    """The person plays the greedy bot's choice each turn: by number key, by the list, or typed."""
+    session = GameSession(Rules(players=2), seed=7)
+    app = PlayApp(session, save_to=tmp_path / "game.json")
+    bot = GreedyBot()
+    used = {"key": 0, "list": 0, "typed": 0}
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            for _ in range(3000):
+                if session.state.history:
+                    break
+                seen = session.seen()
+                legal = list(session.legal())
+                index = legal.index(bot.choose(seen, legal))
+                turn = len(session.moves)
+                if index < 9 and turn % 3:
+                    app.query_one("#moves").focus()
+                    await pilot.press(str(index + 1))
+                    used["key"] += 1
+                elif turn % 3 == 0 and index < 30:
+                    moves = app.query_one("#moves")
+                    moves.focus()
+                    moves.highlighted = index  # type: ignore[attr-defined]
+                    await pilot.press("enter")
+                    used["list"] += 1
+                else:
+                    app.query_one("#typed", Input).focus()
+                    await pilot.press(*str(legal[index]))
+                    await pilot.press("enter")
+                    used["typed"] += 1
+                await pilot.pause()
+                assert len(session.moves) > turn, f"the move {legal[index]} was not played"
+                if (
+                    len(session.moves) > 40
+                    and len(session.legal()) > 5
+                    and not (artefacts / "terminal-game.svg").exists()
+                ):
+                    app.save_screenshot("terminal-game.svg", str(artefacts))
+                # What is drawn is the person's view, and nothing of the hidden cards.
+                drawn = table_text(picture(session.seen(), session.names)).plain
+                assert _board(app) == drawn
+                if not session.over and turn % 10 == 0:
+                    hidden = _hide_other_hands(session.state, session.human)
+                    assert table_text(picture(view(hidden, session.human), session.names)).plain == drawn
+            assert session.state.history, "the round did not end"
+            log = _log(app)
+            assert "Round 1 is over" in log and "melded" in log and "bot 1: " in log
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+
+    asyncio.run(drive())
+    assert all(used.values()), used
+    saved = record_from_json((tmp_path / "game.json").read_bytes())
+    assert saved.moves == tuple(session.moves)
+
+
+def test_an_illegal_typed_move_shows_its_clause_and_completion_offers_legal_moves() -> None:
+    session = GameSession(Rules(players=2), seed=7)
+    app = PlayApp(session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            typed = app.query_one("#typed", Input)
+            typed.focus()
+            await pilot.press(*"take-kitty", "enter")
+            await pilot.pause()
+            assert str(app.query_one("#message", Static).content) == (
+                "Illegal: R-TRN-2 it is the draw phase, not the kitty phase"
+            )
+            assert typed.value == "take-kitty"  # kept, to be corrected
+            typed.value = ""
+            await pilot.press(*"meld 9")
+            await pilot.pause()
+            await pilot.press("end", "enter")  # nothing to complete: meld is not legal in the draw phase
+            await pilot.pause()
+            assert "R-TRN-2" in str(app.query_one("#message", Static).content)
+            typed.value = ""
+            await pilot.press(*"dr")
+            await pilot.pause(0.2)
+            await pilot.press("right")  # accept the suggestion
+            assert typed.value == "draw"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(session.moves[-1]) == "draw" or session.state.to_move != session.human
+
+    asyncio.run(drive())
+
+
+def test_replay_steps_forwards_and_backwards(tmp_path: Path) -> None:
+    session = GameSession(Rules(players=2), seed=3)
+    for _ in range(12):
+        session.run_bots()
+        if session.waiting:
+            session.play(session.legal()[0])
+    path = tmp_path / "game.json"
+    session.save(path)
+    app = ReplayApp(Replay.load(path))
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            assert str(app.query_one("#status", Static).content).startswith("move 0 of")
+            await pilot.press("right", "right", "right")
+            assert str(app.query_one("#status", Static).content).startswith(
+                f"move 3 of {len(session.moves)}: "
+            )
+            await pilot.press("left")
+            assert app.replay.index == 2
+            assert _board(app) == table_text(picture(app.replay.state, session.names)).plain
+            await pilot.press("end")
+            assert app.replay.index == len(session.moves)
+            await pilot.press("home")
+            assert app.replay.index == 0
+
+    asyncio.run(drive())
