@@ -38,7 +38,7 @@ __all__ = ["BOTS", "GameSession", "Replay", "make_bot"]
 BOTS = ("greedy", "random")
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def make_bot(name: str, seed: int) -> Bot[PlayerView]:
     """The bot called ``name`` (one of :data:`BOTS`); a random bot plays from ``seed``."""
     if name == "greedy":
         return GreedyBot()
