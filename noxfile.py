@@ -78,7 +78,8 @@ def tests(session: nox.Session) -> None:
 def soak(session: nox.Session) -> None:
     """Long Hypothesis runs (profile `soak`) of the stateful, property and fuzz tests; not run by default."""
     install_project(session, "test")
-    args = session.posargs or ["-k", "stateful or property or fuzz"]
+    # --hypothesis-show-statistics: how many examples each test ran; conftest adds the machine's steps.
+    args = session.posargs or ["-k", "stateful or property or fuzz", "--hypothesis-show-statistics"]
     # Exit 5 (no test selected) is fine: the stateful/property tests may not exist yet.
     session.run("pytest", *args, env={"HYPOTHESIS_PROFILE": "soak"}, success_codes=[0, 5])
 

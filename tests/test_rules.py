@@ -282,7 +282,8 @@ def test_two_to_eight_players_are_valid(players: int) -> None:
 @pytest.mark.clause("R-CRD-1")
 def test_deal_must_fit_the_pack() -> None:
     """Hands, kitties and the upcard must fit in the pack: exactly filling it is allowed, one more is not."""
-    small = RAILROAD.replace(decks_per_player=1, jokers_per_player=0)  # 104 cards for 2 players
+    # 104 cards for 2 players (without red-3 replacements, which need cards of their own: test_hardening)
+    small = RAILROAD.replace(decks_per_player=1, jokers_per_player=0, red_three_replacement=False)
     fits = small.replace(hand_size=40, kitty_size=11)  # 2 * 51 + 1 = 103 cards
     assert fits.pack_size == 104
     with pytest.raises(RulesError, match="need 105 cards but the pack has 104") as info:

@@ -44,11 +44,13 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.game import (
+    SEED_BITS,
     apply,
     explain_move,
     is_legal,
     legal_moves,
     new_game,
+    new_seed,
     validate,
     view,
     why_illegal,
@@ -161,7 +163,9 @@ __all__ = [
     "legal_moves",
     "move_from_json",
     "move_to_json",
+    "SEED_BITS",
     "new_game",
+    "new_seed",
     "parse_cards",
     "parse_kinds",
     "parse_move",

@@ -18,12 +18,13 @@ TypeError: apply expects a game state, not a PlayerView: a view lacks the hidden
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from typing import NoReturn, cast, overload
 
 from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
-from railroad_canasta.core.moves import Move
+from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.variants import VARIANTS, AnyVariant
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
@@ -36,12 +37,14 @@ __all__ = [
     "AnyRules",
     "AnyState",
     "AnyView",
+    "SEED_BITS",
     "Position",
     "apply",
     "explain_move",
     "is_legal",
     "legal_moves",
     "new_game",
+    "new_seed",
     "validate",
     "view",
     "why_illegal",
@@ -60,7 +63,16 @@ Position = AnyState | AnyView
 class _Functions:
     """A variant's functions with the union types of the public API (each is called on its own types)."""
 
-    __slots__ = ("apply", "explain_move", "legal_moves", "new_game", "validate", "view", "why_illegal")
+    __slots__ = (
+        "apply",
+        "check_entry",
+        "explain_move",
+        "legal_moves",
+        "new_game",
+        "validate",
+        "view",
+        "why_illegal",
+    )
 
     def __init__(self, variant: AnyVariant) -> None:
         self.new_game = cast("Callable[[AnyRules, int], AnyState]", variant.new_game)
@@ -70,6 +82,8 @@ class _Functions:
         self.explain_move = cast("Callable[[Position, Move], tuple[GuardOutcome, ...]]", variant.explain_move)
         self.view = cast("Callable[[AnyState, int], AnyView]", variant.view)
         self.validate = cast("Callable[..., None]", variant.validate)
+        # What the engine needs of a position it did not make (a variant may not check anything yet).
+        self.check_entry = cast("Callable[[Position], None] | None", getattr(variant, "check_entry", None))
 
 
 _FUNCTIONS = {name: _Functions(v) for name, v in VARIANTS.items()}
@@ -90,21 +104,63 @@ def _refuse(function: str, expected: str, given: object) -> NoReturn:
     raise TypeError(f"{function} expects {expected}, not {given!r}"[:300])
 
 
+#: The bits of a seed drawn by :func:`new_seed`: a seed is the secret of a real game (see the docs).
+SEED_BITS = 128
+
+# The last positions this module made or checked, by identity (held, so that an id is not reused while
+# it is listed): a position from anywhere else (built by hand, with ``attrs.evolve``) is checked when it
+# comes in, for what the engine needs to act on it (the variant's ``check_entry``: seats, counts, melds,
+# the pack); ``validate`` checks the rest.
+_TRUSTED: dict[int, object] = {}
+_TRUSTED_MOST = 256
+
+
+def _trust(position: Position) -> None:
+    if len(_TRUSTED) >= _TRUSTED_MOST:
+        _TRUSTED.clear()
+    _TRUSTED[id(position)] = position
+
+
+def _checked(functions: _Functions, position: Position) -> None:
+    """Check a position that did not come from this module (the variant's ``check_entry``)."""
+    if _TRUSTED.get(id(position)) is not position:
+        if functions.check_entry is not None:
+            functions.check_entry(position)
+        _trust(position)
+
+
+def _as_move(function: str, move: object) -> Move:
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return parse_move(move)
+    _refuse(function, "a Move or its text (e.g. 'draw')", move)
+
+
+def new_seed() -> int:
+    """A fresh seed of :data:`SEED_BITS` random bits from :mod:`secrets`, for a game nobody can predict."""
+    return secrets.randbits(SEED_BITS)
+
+
 @overload
-def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState: ...
+def new_game(rules: Rules = RAILROAD, *, seed: int | None = None, players: int | None = None) -> GameState: ...
 @overload
-def new_game(rules: ClassicRules, *, seed: int, players: int | None = None) -> ClassicState: ...
-def new_game(rules: AnyRules = RAILROAD, *, seed: int, players: int | None = None) -> AnyState:
+def new_game(rules: ClassicRules, *, seed: int | None = None, players: int | None = None) -> ClassicState: ...
+def new_game(rules: AnyRules = RAILROAD, *, seed: int | None = None, players: int | None = None) -> AnyState:
     """A new game under ``rules`` (the variant they are for), its first round dealt from ``seed``.
 
-    ``players`` overrides ``rules.players``.
+    ``players`` overrides ``rules.players``. Without ``seed``, one is drawn with :func:`new_seed`; it is
+    ``state.seed``. Whoever knows the seed knows every hand, kitty and the stock: for real play keep it
+    secret, and never use a small one (a seed below 2**40 is found from one hand by brute force).
     """
     variant = _RULES.get(type(rules))
     if variant is None:
         _refuse("new_game", "the rules of a variant (e.g. railroad_canasta.Rules())", rules)
     if players is not None and players != rules.players:
         rules = rules.replace(players=players)
-    return variant.new_game(rules, seed)
+    state = variant.new_game(rules, new_seed() if seed is None else seed)
+    _trust(state)
+    return state
 
 
 def legal_moves(position: Position) -> Sequence[Move]:
@@ -115,6 +171,7 @@ def legal_moves(position: Position) -> Sequence[Move]:
     function = _LEGAL.get(type(position))
     if function is None:
         _refuse("legal_moves", "a game state or a player's view", position)
+    _checked(_POSITIONS[type(position)], position)
     return function(position)
 
 
@@ -126,33 +183,39 @@ def apply(state: AnyState, move: Move | str) -> AnyState:
     """The state after ``move`` (a :class:`~railroad_canasta.Move` or its text); ``state`` is unchanged.
 
     An illegal move raises :class:`~railroad_canasta.IllegalMoveError` naming the clause it breaks;
-    unreadable text raises :class:`~railroad_canasta.NotationError`.
+    unreadable text raises :class:`~railroad_canasta.NotationError`; a state the engine cannot act on
+    (built by hand) raises :class:`~railroad_canasta.InvariantError`.
     """
     function = _APPLY.get(type(state))
     if function is None:
         _refuse("apply", "a game state", state)
-    return function(state, move)
+    _checked(_STATES[type(state)], state)
+    after = function(state, _as_move("apply", move))
+    _trust(after)
+    return after
 
 
-def why_illegal(position: Position, move: Move) -> Violation | None:
+def why_illegal(position: Position, move: Move | str) -> Violation | None:
     """Why ``move`` is illegal: the first guard of its table that fails; ``None`` when it is legal."""
     variant = _POSITIONS.get(type(position))
     if variant is None:
         _refuse("why_illegal", "a game state or a player's view", position)
-    return variant.why_illegal(position, move)
+    _checked(variant, position)
+    return variant.why_illegal(position, _as_move("why_illegal", move))
 
 
-def is_legal(position: Position, move: Move) -> bool:
+def is_legal(position: Position, move: Move | str) -> bool:
     """Whether ``move`` is legal."""
-    return move in legal_moves(position)
+    return _as_move("is_legal", move) in legal_moves(position)
 
 
-def explain_move(position: Position, move: Move) -> tuple[GuardOutcome, ...]:
+def explain_move(position: Position, move: Move | str) -> tuple[GuardOutcome, ...]:
     """Every guard of the table that judges ``move``, in order, with what it says (see ``explain``)."""
     variant = _POSITIONS.get(type(position))
     if variant is None:
         _refuse("explain_move", "a game state or a player's view", position)
-    return variant.explain_move(position, move)
+    _checked(variant, position)
+    return variant.explain_move(position, _as_move("explain_move", move))
 
 
 @overload
@@ -164,7 +227,10 @@ def view(state: AnyState, player: int) -> AnyView:
     variant = _STATES.get(type(state))
     if variant is None:
         _refuse("view", "a game state", state)
-    return variant.view(state, player)
+    _checked(variant, state)
+    seen = variant.view(state, player)
+    _trust(seen)
+    return seen
 
 
 def validate(position: Position, *, scope: Scope = "game") -> None:
@@ -181,3 +247,4 @@ def validate(position: Position, *, scope: Scope = "game") -> None:
     if variant is None:
         _refuse("validate", "a game state or a player's view", position)
     variant.validate(position, scope=scope)
+    _trust(position)

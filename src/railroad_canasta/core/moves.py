@@ -17,10 +17,11 @@ import functools
 
 import attrs
 
-from railroad_canasta.core.cards import Kind, format_kinds, parse_kind
+from railroad_canasta.core.cards import Kind, format_kinds, pack_size, parse_kind
 from railroad_canasta.core.errors import NotationError
 
 __all__ = [
+    "MOST_CARDS",
     "AddToMeld",
     "AnswerGoOut",
     "AskGoOut",
@@ -39,8 +40,33 @@ __all__ = [
 ]
 
 
+#: The most cards any move can name: the largest pack the rules allow (8 players, 4 decks, 4 jokers each).
+MOST_CARDS = pack_size(8, 4, 4)
+
+
+def _kind(instance: Move, attribute: attrs.Attribute[Kind], value: object) -> None:
+    if type(value) is not Kind:
+        raise TypeError(
+            f"{type(instance).__name__}.{attribute.name} must be a Kind (e.g. Kind.NINE), not {value!r}"[:200]
+        )
+
+
+def _count(instance: Move, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r}"[:200])
+    if not 0 <= value <= MOST_CARDS:
+        raise ValueError(
+            f"{type(instance).__name__}.{attribute.name} must be from 0 to {MOST_CARDS} cards, "
+            f"not {value}"[:200]
+        )
+
+
 class Move:
-    """Base class of all moves."""
+    """Base class of all moves.
+
+    The constructors check their fields: a card is a :class:`Kind` (``TypeError`` otherwise) and a count
+    an ``int`` from 0 to :data:`MOST_CARDS` (``ValueError`` otherwise).
+    """
 
     __slots__ = ()
 
@@ -74,7 +100,7 @@ class Draw(Move):
 class TakePile(Move):
     """Take the pile with a natural pair of ``rank`` matching its top card (R-PIL-4)."""
 
-    rank: Kind
+    rank: Kind = attrs.field(validator=_kind)
 
     @property
     def text(self) -> str:
@@ -131,10 +157,10 @@ class StartMeld(Move):
     cards leave the hand.
     """
 
-    rank: Kind
-    naturals: int
-    jokers: int = 0
-    twos: int = 0
+    rank: Kind = attrs.field(validator=_kind)
+    naturals: int = attrs.field(validator=_count)
+    jokers: int = attrs.field(default=0, validator=_count)
+    twos: int = attrs.field(default=0, validator=_count)
 
     @property
     def text(self) -> str:
@@ -146,8 +172,8 @@ class StartMeld(Move):
 class AddToMeld(Move):
     """Add one card from hand to one's unfinished meld of ``rank`` (R-TRN-4)."""
 
-    rank: Kind
-    card: Kind
+    rank: Kind = attrs.field(validator=_kind)
+    card: Kind = attrs.field(validator=_kind)
 
     @property
     def text(self) -> str:
@@ -159,7 +185,7 @@ class AddToMeld(Move):
 class Discard(Move):
     """Discard one card, ending the turn (R-TRN-2); the last card goes out (R-OUT-2)."""
 
-    card: Kind
+    card: Kind = attrs.field(validator=_kind)
 
     @property
     def text(self) -> str:

@@ -54,7 +54,7 @@ from railroad_canasta.io.reader import (
     read_object,
 )
 from railroad_canasta.io.schemas import MOVE_SCHEMA, STATE_SCHEMA, VIEW_SCHEMA
-from railroad_canasta.variants.railroad.invariants import validate, validate_view
+from railroad_canasta.variants.railroad.invariants import check_entry, validate, validate_view
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import (
@@ -346,7 +346,12 @@ _PUBLIC_KEYS = (
 
 
 def state_to_dict(state: GameState) -> JSONObject:
-    """``state`` as a JSON object (schema ``railroad-canasta/state/1``)."""
+    """``state`` as a JSON object (schema ``railroad-canasta/state/1``).
+
+    A state the engine cannot act on (a negative count, a seat off the table: built by hand) raises
+    :class:`~railroad_canasta.InvariantError` rather than being written as some other state.
+    """
+    check_entry(state)
     return {
         "schema": STATE_SCHEMA,
         "rules": rules_to_dict(state.rules),
@@ -451,7 +456,8 @@ _VIEW_KEYS = (
 
 
 def view_to_dict(v: PlayerView) -> JSONObject:
-    """A player's view as a JSON object (schema ``railroad-canasta/view/1``)."""
+    """A player's view as a JSON object (schema ``railroad-canasta/view/1``); checked as a state is."""
+    check_entry(v)
     return {
         "schema": VIEW_SCHEMA,
         "rules": rules_to_dict(v.rules),

@@ -7,7 +7,8 @@ Use it in your own tests::
 
 Every move is ``note()``d as pasteable Python; after every step the machine
 checks :func:`~railroad_canasta.testing.invariants.check_state` (every invariant), that the
-previous state is unchanged, and that ``apply`` rejects a move not listed.
+previous state is unchanged, that the state comes back the same from its JSON, and that ``apply``
+rejects a move not listed.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.moves import DRAW, END_ROUND, END_TURN, NEXT_ROUND, TAKE_KITTY, TAKE_TOP, Move
+from railroad_canasta.io.codec import state_from_json, state_to_json
 from railroad_canasta.testing import strategies
 from railroad_canasta.testing.invariants import check_state
 from railroad_canasta.variants.railroad.legal import legal_moves
@@ -56,12 +58,16 @@ class GameMachine(RuleBasedStateMachine):
     """Plays random legal moves of random games under random rules, 2 to 8 players."""
 
     state: GameState
+    #: Games dealt and moves applied by every machine of this process (the soak session prints them).
+    games_started = 0
+    moves_applied = 0
 
     @initialize(rules=strategies.rules(), seed=strategies.seeds)
     def start(self, rules: Rules, seed: int) -> None:
         """Deal a new game."""
         note(f"state = new_game({rules!r}, seed={seed})")
         self.state = new_game(rules, seed=seed)
+        GameMachine.games_started += 1
 
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
@@ -78,6 +84,7 @@ class GameMachine(RuleBasedStateMachine):
         if state != snapshot or legal_moves(state) != moves:
             raise AssertionError("apply changed its input state")
         self.state = after
+        GameMachine.moves_applied += 1
 
     @rule(probe=st.sampled_from(_PROBES))
     def illegal_moves_are_rejected(self, probe: Move) -> None:
@@ -86,6 +93,8 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def invariants_hold(self) -> None:
-        """Cards add up, melds are valid, no dead end, scores add up: every invariant of a game."""
+        """Cards add up, melds are valid, no dead end, scores add up, and the state round-trips in JSON."""
         if hasattr(self, "state"):
             check_state(self.state, scope="game")
+            if state_from_json(state_to_json(self.state)) != self.state:
+                raise AssertionError("the state does not come back the same from its JSON")

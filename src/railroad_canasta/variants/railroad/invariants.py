@@ -35,11 +35,14 @@ from railroad_canasta.variants.railroad.transitions import first_dealer
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
+    "ENTRY_INVARIANTS",
+    "ENTRY_VIEW_INVARIANTS",
     "PUBLIC_INVARIANTS",
     "RESULT_INVARIANTS",
     "STATE_INVARIANTS",
     "VIEW_INVARIANTS",
     "card_census",
+    "check_entry",
     "validate",
     "validate_result",
     "validate_view",
@@ -137,6 +140,14 @@ def _census(state: GameState) -> str | None:
             diff = census[i] - expected[i]
             parts.append(f"{abs(diff)} {'more' if diff > 0 else 'fewer'} {_TEXT[i]}")
     return f"the cards do not add up to the pack: {', '.join(parts)}"
+
+
+def _census_within_pack(state: GameState) -> str | None:
+    census, expected = card_census(state), c.pack_of(state.rules)
+    for i in range(KIND_COUNT):
+        if census[i] > expected[i]:
+            return f"{census[i]} cards of {_TEXT[i]} are in play but the pack has {expected[i]}"
+    return None
 
 
 def _dealer(state: GameState) -> str | None:
@@ -467,6 +478,32 @@ RESULT_INVARIANTS: tuple[Invariant[tuple[Rules, GameResult]], ...] = (
         "result.winners",
     ),
 )
+
+
+#: What the public functions check of a state they did not make (built by hand or with ``attrs.evolve``):
+#: the rows without which the engine could not act on it at all (seats, counts, melds, the pack). A caller
+#: who builds states by hand checks the rest with ``validate(state, scope="position")``.
+ENTRY_INVARIANTS: tuple[Invariant[GameState], ...] = (
+    *PUBLIC_INVARIANTS[:4],
+    Invariant("R-CRD-1", "no kind has more cards in play than the pack holds", _census_within_pack),
+)
+
+#: The same for a view.
+ENTRY_VIEW_INVARIANTS: tuple[Invariant[PlayerView], ...] = (
+    *PUBLIC_INVARIANTS[:4],
+    Invariant("R-CRD-1", "the view shows no more cards of a kind than the pack holds", _kinds_seen),
+)
+
+
+def check_entry(position: GameState | PlayerView) -> None:
+    """Raise :class:`~railroad_canasta.core.invariants.InvariantError` for a position the engine cannot act on.
+
+    The rows of :data:`ENTRY_INVARIANTS` (of :data:`ENTRY_VIEW_INVARIANTS` for a view).
+    """
+    if isinstance(position, PlayerView):
+        check(ENTRY_VIEW_INVARIANTS, position)
+    else:
+        check(ENTRY_INVARIANTS, position)
 
 
 def validate(state: GameState, *, scope: Scope = "game") -> None:

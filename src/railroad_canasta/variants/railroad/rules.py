@@ -245,6 +245,18 @@ class Rules:
                 f"{self.players} hands of {self.hand_size} and kitties of {self.kitty_size} "
                 f"need {dealt} cards but the pack has {self.pack_size}",
             )
+        # rule: R-DEC-5
+        # Every red 3 of the pack may be dealt into a hand and replaced from the stock before the upcard.
+        if self.red_three_replacement and self.red_threes_down_at_deal:
+            reds = 2 * self.players * self.decks_per_player
+            if dealt + reds > self.pack_size:
+                raise RulesError(
+                    "hand_size",
+                    f"with red_three_replacement, {self.players} hands of {self.hand_size}, kitties of "
+                    f"{self.kitty_size} and the replacements of up to {reds} red 3s need {dealt + reds} "
+                    f"cards but the pack has {self.pack_size} (decks_per_player={self.decks_per_player}, "
+                    f"jokers_per_player={self.jokers_per_player})",
+                )
 
     @property
     def pack_size(self) -> int:

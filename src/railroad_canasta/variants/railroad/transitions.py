@@ -173,6 +173,10 @@ def _deal(
     return _begin_turn(state)
 
 
+#: The largest seed, in bits (a seed is written in decimal into the shuffle's key).
+MAX_SEED_BITS = 256
+
+
 def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
     """A new game: the first dealer drawn and the first round dealt, from ``seed``.
 
@@ -181,7 +185,9 @@ def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) 
     if players is not None and players != rules.players:
         rules = rules.replace(players=players)
     if type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {seed!r}")
+        raise TypeError(f"seed must be an int, not {seed!r}"[:200])
+    if seed.bit_length() > MAX_SEED_BITS:
+        raise ValueError(f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}")
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), (0,) * rules.players, ())
 
 
@@ -409,7 +415,10 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     pile = (*state.pile, move.card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
-        return _end_round(state.replace(players=players, pile=pile), seat, RoundEnd.WENT_OUT)
+        # The pile stays frozen by a wild discarded to go out: the state records what lies on the table.
+        return _end_round(
+            state.replace(players=players, pile=pile, pile_frozen=frozen), seat, RoundEnd.WENT_OUT
+        )
     # rule: R-DEC-19
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):

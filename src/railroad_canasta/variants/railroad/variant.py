@@ -79,6 +79,9 @@ class RailroadVariant:
         else:
             invariants.validate(position, scope=scope)
 
+    def check_entry(self, position: GameState | PlayerView) -> None:
+        invariants.check_entry(position)
+
     def is_over(self, state: GameState) -> bool:
         return state.is_over
 
