@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
+import pytest
 from hypothesis import Phase, settings
 
 settings.register_profile("dev")
@@ -32,13 +33,15 @@ if importlib.util.find_spec("hypothesis_crosshair_provider") is not None:
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
-def pytest_terminal_summary(terminalreporter: object, exitstatus: int, config: object) -> None:
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: int, config: object
+) -> None:
     """Say how many games and moves the state machine played (the soak session's figures)."""
     from railroad_canasta.testing.stateful import GameMachine
 
     if GameMachine.games_started:
-        write = getattr(terminalreporter, "write_line")
+        write = terminalreporter.write_line
         write(
-            f"state machine: {GameMachine.games_started} games dealt, {GameMachine.moves_applied} moves applied "
-            f"(profile {settings().max_examples} examples a test)"
+            f"state machine: {GameMachine.games_started} games dealt, "
+            f"{GameMachine.moves_applied} moves applied (profile {settings().max_examples} examples a test)"
         )

@@ -56,8 +56,9 @@ def _count(instance: Move, attribute: attrs.Attribute[int], value: object) -> No
         raise TypeError(f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r}"[:200])
     if not 0 <= value <= MOST_CARDS:
         raise ValueError(
-            f"{type(instance).__name__}.{attribute.name} must be from 0 to {MOST_CARDS} cards, "
-            f"not {value}"[:200]
+            f"{type(instance).__name__}.{attribute.name} must be from 0 to {MOST_CARDS} cards, not {value}"[
+                :200
+            ]
         )
 
 

@@ -496,7 +496,7 @@ ENTRY_VIEW_INVARIANTS: tuple[Invariant[PlayerView], ...] = (
 
 
 def check_entry(position: GameState | PlayerView) -> None:
-    """Raise :class:`~railroad_canasta.core.invariants.InvariantError` for a position the engine cannot act on.
+    """Raise :class:`~railroad_canasta.core.invariants.InvariantError` for a position the engine cannot use.
 
     The rows of :data:`ENTRY_INVARIANTS` (of :data:`ENTRY_VIEW_INVARIANTS` for a view).
     """

@@ -2,8 +2,37 @@
 
 Before a player has met the requirement of the round, a meld step is legal only
 if the requirement can still be reached that turn, so that no play leads into a
-position with no legal discard. :func:`can_reach` answers by an exact search
-over the same step guards as the moves themselves.
+position with no legal discard. :func:`can_reach` answers exactly, in three stages:
+
+1. a bound on every card that could be melded refuses the hopeless cases at once;
+2. a search over the same meld steps as the moves themselves (:func:`search`), with a budget of
+   :data:`SEARCH_BUDGET` positions, answers the common cases (it stops at the first way through);
+3. past the budget, :func:`best_gains` answers in polynomial time: a knapsack over the ranks.
+
+Why the knapsack is exact. The value a turn melds depends only on the *final* melds and hand, not on
+the order of the steps; and the step guards other than the floor guards (how many cards a player keeps)
+only look at one rank's meld and at the cards in hand, so every final layout of melds of a rank that
+is well formed (R-MLD-1..4, R-DEC-8, R-DEC-9) is reached by its own steps, in any interleaving with the
+other ranks'. The floor guards (:data:`~railroad_canasta.variants.railroad.steps.FLOOR_GUARDS`) read the
+hand a step leaves, which only shrinks along a turn:
+
+* **Lemma (good endings).** If the final hand keeps at least two cards counting the held pile (``extra``),
+  one of them not a 7 (or ``extra > 0``), every step of every order passes every floor guard: each
+  intermediate hand holds the final one, so it keeps two cards, is not all 7s and is not a lone 7.
+* **Hands of 7s.** If the final hand is two or more 7s only (``extra == 0``), an order exists exactly when
+  the hand was all 7s from the start, or the rules allow a hand of 7s (R-DEC-16), or every other player has
+  a sevens canasta and so will the mover at the end (R-PIL-1): then the steps of 7s up to the sevens canasta
+  go first, while other cards are still held.
+* **Endings with one card or none** (going out, R-DEC-19's alternative, an emptied hand of 7s) are the
+  only ones the knapsack does not decide by itself: it bounds them (a necessary condition on the last
+  step), and only when such an ending is the one way to reach the requirement does the exact search run
+  without a budget. ``bench/requirement.py`` constructs these cases and times them.
+
+The knapsack: for each rank, the layouts of its melds (the unfinished meld extended, complete canastas,
+at most one new unfinished meld) collapse to a table keyed by the wild cards used, the cards of the rank
+kept (0, 1 or 2+) and the kinds of canasta completed; the ranks are then combined keeping, for each
+(wild cards used, non-7 cards kept, 7s kept, canasta mask, a kitty-opening canasta made), the largest
+value. Wild cards are interchangeable in every step guard, so the jokers (50) are counted first.
 """
 
 from __future__ import annotations
@@ -11,20 +40,49 @@ from __future__ import annotations
 import functools
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
-from railroad_canasta.variants.railroad.facts import NO_KITTY, kitty_after
-from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus
+from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
+from railroad_canasta.variants.railroad.melds import (
+    ALL_CANASTAS,
+    CANASTA_SIZE,
+    LOOKING_CANASTAS,
+    MAX_WILDS,
+    MIN_MELD,
+    MIN_NATURALS,
+    CanastaKind,
+    TableMeld,
+    canasta_bonus,
+)
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.steps import StepContext, floor_holds, step_candidates
 
-__all__ = ["can_reach"]
+__all__ = ["SEARCH_BUDGET", "Gains", "best_gains", "can_reach", "search"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
+_SEVENS_BIT = int(CanastaKind.SEVENS)
+#: Positions the step search may visit before the knapsack takes over.
+SEARCH_BUDGET = 300
 
 
 def _meld_key(meld: TableMeld) -> tuple[int, int, int, int]:
     return meld.rank, meld.naturals, meld.jokers, meld.twos
+
+
+def _bound(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> int:
+    """Every card value that could possibly be melded (a pair needs a wild, 7s may refuse one)."""
+    bound = 0
+    open_ranks = {m.rank for m in melds if not m.is_complete}
+    wild_use = hand[_J] + hand[_T]
+    for rank in NATURAL_KINDS:
+        count = hand[rank]
+        pair_ok = count == 2 and wild_use and not (rank is _SEVEN and rules.sevens_natural_only)
+        if count >= 3 or pair_ok or (count and rank in open_ranks):
+            bound += count * KIND_POINTS[rank]
+    bound += 50 * hand[_J] + 20 * hand[_T] if wild_use else 0
+    if rules.requirement_counts_bonuses:
+        bound += 10_000
+    return bound
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -42,40 +100,350 @@ def can_reach(
 
     ``kitty`` is the kitty code of the position (R-DEC-19's alternative), kept up to date along the steps.
     """
-    # A quick bound: every card that could possibly be melded (a pair needs a wild, 7s may refuse one).
-    bound = 0
-    open_ranks = {m.rank for m in melds if not m.is_complete}
-    wild_use = hand[_J] + hand[_T]
-    for rank in NATURAL_KINDS:
-        count = hand[rank]
-        pair_ok = count == 2 and wild_use and not (rank is _SEVEN and rules.sevens_natural_only)
-        if count >= 3 or pair_ok or (count and rank in open_ranks):
-            bound += count * KIND_POINTS[rank]
-    bound += 50 * hand[_J] + 20 * hand[_T] if wild_use else 0
-    if rules.requirement_counts_bonuses:
-        bound += 10_000
-    if bound < need:
+    if _bound(hand, melds, rules) < need:
         return False
-    for move, _used in step_candidates(hand, melds, rules):
-        # The candidates are well formed and in hand: of their table, only the floor guards can fail
-        # (tests/test_oracle.py checks this pre-filter against the whole table).
-        context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
-        if not floor_holds(context):
+    found = search(hand, melds, mask, need, extra, others_sevens, rules, kitty, budget=SEARCH_BUDGET)
+    if found is not None:
+        return found
+    gains = best_gains(hand, melds, mask, extra, others_sevens, rules, kitty)
+    if gains.sure >= need:
+        return True
+    if gains.at_most < need:
+        return False
+    # Only an ending with one card or none could reach it: the exact search decides (see the module).
+    return bool(search(hand, melds, mask, need, extra, others_sevens, rules, kitty, budget=None))
+
+
+def search(
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    mask: int,
+    need: int,
+    extra: int,
+    others_sevens: bool,
+    rules: Rules,
+    kitty: int = NO_KITTY,
+    *,
+    budget: int | None,
+) -> bool | None:
+    """The exact search over meld steps; ``None`` once it has visited ``budget`` positions."""
+    seen: dict[tuple[object, ...], bool] = {}
+    left = [budget if budget is not None else -1]
+
+    def reach(hand: Counts, melds: tuple[TableMeld, ...], mask: int, need: int, kitty: int) -> bool | None:
+        key = (hand, melds, mask, need, kitty)
+        known = seen.get(key)
+        if known is not None:
+            return known
+        if left[0] == 0:
+            return None
+        left[0] -= 1
+        answer = False
+        if _bound(hand, melds, rules) >= need:
+            for move, _used in step_candidates(hand, melds, rules):
+                # The candidates are well formed and in hand: of their table, only the floor guards can fail
+                # (tests/test_oracle.py checks this pre-filter against the whole table).
+                context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
+                if not floor_holds(context):
+                    continue
+                after, new_melds, gained, new_mask, completed = context.step
+                if rules.requirement_counts_bonuses and completed is not None:
+                    gained += canasta_bonus(completed, rules)
+                if gained >= need:
+                    answer = True
+                    break
+                # The order in which melds were started does not matter: sort them, so that the memo
+                # meets each set of melds once, whatever order the steps came in.
+                deeper = reach(
+                    after,
+                    tuple(sorted(new_melds, key=_meld_key)),
+                    new_mask,
+                    need - gained,
+                    kitty_after(kitty, completed),
+                )
+                if deeper is None:
+                    return None
+                if deeper:
+                    answer = True
+                    break
+        seen[key] = answer
+        return answer
+
+    return reach(hand, melds, mask, need, kitty)
+
+
+# ------------------------------------------------------------------------------------- the knapsack
+
+
+class Gains:
+    """What :func:`best_gains` found: the most a turn surely melds, and the most it could."""
+
+    __slots__ = ("at_most", "sure")
+
+    def __init__(self, sure: int, at_most: int) -> None:
+        #: The largest value of an ending the floor guards surely allow (a good ending, a hand of 7s).
+        self.sure = sure
+        #: The largest value of any ending that passes the necessary conditions (``>= sure``).
+        self.at_most = at_most
+
+    def __repr__(self) -> str:
+        return f"Gains(sure={self.sure}, at_most={self.at_most})"
+
+
+# A rank's table: (wild cards used, cards of the rank kept capped at 2, kinds completed, the 7s code) -> the
+# best value. The 7s code (rank 7 only, else 0) is 3 * (7s melded, capped at 2) + how the sevens canastas
+# completed this turn end the plan: 0 none, 1 one, which can be the last step of 7s, 2 otherwise.
+_RankTable = dict[tuple[int, int, int, int], int]
+_PURE, _MIXED = 1, 2
+# (wild cards used, non-7 cards kept capped at 2, 7s kept capped at 2, mask, kitty-opening canasta, 7s code)
+_State = tuple[int, int, int, int, bool, int]
+
+
+def _new_melds(wild_ok: bool) -> list[tuple[int, int]]:
+    """The (naturals, wilds) of a new unfinished meld, or of none (0, 0)."""
+    out = [(0, 0)]
+    for wilds in range(0, (MAX_WILDS if wild_ok else 0) + 1):
+        for naturals in range(MIN_NATURALS, CANASTA_SIZE):
+            if MIN_MELD <= naturals + wilds < CANASTA_SIZE:
+                out.append((naturals, wilds))
+    return out
+
+
+def _rank_table(
+    count: int,
+    unfinished: TableMeld | None,
+    wild_ok: bool,
+    points: int,
+    bonuses: tuple[int, int],
+    sevens: bool,
+) -> _RankTable:
+    """The layouts of one natural rank's melds reachable from ``count`` cards in hand (see the module)."""
+    most_wilds = MAX_WILDS if wild_ok else 0
+    # The unfinished meld extended: (naturals, wilds, kinds completed, bonus, may start new melds).
+    starts: list[tuple[int, int, int, int, bool]] = []
+    if unfinished is None:
+        starts.append((0, 0, 0, 0, True))
+    else:
+        size, wilds = unfinished.size, unfinished.wilds
+        for b in range(0, max(0, most_wilds - wilds) + 1):
+            for a in range(0, min(count, CANASTA_SIZE - size - b) + 1):
+                if size + a + b == CANASTA_SIZE:
+                    black = wilds + b > 0
+                    kind = _MIXED if black else _PURE
+                    starts.append((a, b, kind, bonuses[1] if black else bonuses[0], True))
+                else:
+                    starts.append((a, b, 0, 0, False))
+    table: _RankTable = {}
+    tails = _new_melds(wild_ok)
+    for a, b, kinds, bonus, more in starts:
+        if not more:
+            _record(table, count, a, b, kinds, bonus, points, _sevens_code(sevens, a + b, 0, False))
             continue
-        after, new_melds, gained, new_mask, completed = context.step
-        if rules.requirement_counts_bonuses and completed is not None:
-            gained += canasta_bonus(completed, rules)
-        # The order in which melds were started does not matter: sort them, so that the cache
-        # meets each set of melds once, whatever order the steps came in.
-        if gained >= need or can_reach(
-            after,
-            tuple(sorted(new_melds, key=_meld_key)),
-            new_mask,
-            need - gained,
-            extra,
-            others_sevens,
-            rules,
-            kitty_after(kitty, completed),
-        ):
-            return True
-    return False
+        room = count - a
+        for pure in range(0, room // CANASTA_SIZE + 1):
+            for mixed in range(0, (room - CANASTA_SIZE * pure) // (CANASTA_SIZE - MAX_WILDS) + 1):
+                for wild in range(mixed, most_wilds * mixed + 1):
+                    naturals = a + CANASTA_SIZE * (pure + mixed) - wild
+                    if naturals > count:
+                        continue
+                    got = kinds | (_PURE if pure else 0) | (_MIXED if mixed else 0)
+                    value = bonus + pure * bonuses[0] + mixed * bonuses[1]
+                    # The pure canastas completed: the unfinished meld's, then the new ones (put last).
+                    made = pure + (1 if kinds & _PURE else 0)
+                    for tail_n, tail_w in tails:
+                        if naturals + tail_n <= count:
+                            last = tail_n == 0 and (pure == 1 or (made == 1 and mixed == 0))
+                            code = _sevens_code(sevens, naturals + tail_n, made, last)
+                            _record(
+                                table, count, naturals + tail_n, b + wild + tail_w, got, value, points, code
+                            )
+    return table
+
+
+def _sevens_code(sevens: bool, melded: int, made: int, last: bool) -> int:
+    if not sevens:
+        return 0
+    return 3 * min(melded, 2) + (0 if made == 0 else 1 if made == 1 and last else 2)
+
+
+def _record(
+    table: _RankTable, count: int, naturals: int, wilds: int, kinds: int, bonus: int, points: int, code: int
+) -> None:
+    key = (wilds, min(count - naturals, 2), kinds, code)
+    value = naturals * points + bonus
+    if table.get(key, -1) < value:
+        table[key] = value
+
+
+def _wild_table(held: int, unfinished: TableMeld | None, rules: Rules, bonus: int) -> _RankTable:
+    """The layouts of wild melds (R-DEC-9) from ``held`` wild cards: wilds used -> best bonus."""
+    table: _RankTable = {}
+    starts: list[tuple[int, int, int]] = []  # wilds used, canastas completed, may start new melds
+    if unfinished is None:
+        starts.append((0, 0, True))
+    else:
+        for b in range(0, CANASTA_SIZE - unfinished.size + 1):
+            complete = unfinished.size + b == CANASTA_SIZE
+            starts.append((b, 1 if complete else 0, complete))
+    for used, done, more in starts:
+        for whole in range(0, (held - used) // CANASTA_SIZE + 1 if more else 1):
+            tails = [0]
+            if more and rules.wild_melds:
+                tails += list(range(MIN_MELD, CANASTA_SIZE))
+            for tail in tails:
+                wilds = used + CANASTA_SIZE * whole + tail
+                if wilds <= held:
+                    canastas = done + whole
+                    key = (wilds, 0, _PURE if canastas else 0, 0)
+                    value = canastas * bonus
+                    if table.get(key, -1) < value:
+                        table[key] = value
+    return table
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def best_gains(
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    mask: int,
+    extra: int,
+    others_sevens: bool,
+    rules: Rules,
+    kitty: int = NO_KITTY,
+) -> Gains:
+    """The most value meld steps from this position can add, by the knapsack over ranks (see the module)."""
+    counts_bonus = rules.requirement_counts_bonuses
+    unfinished: dict[Kind, TableMeld] = {
+        m.rank: m for m in melds if not m.is_complete and m.rank is not Kind.BLACK_THREE
+    }
+    wild_held = hand[_J] + hand[_T]
+    # (wild cards used, non-7 cards kept capped at 2, 7s kept capped at 2, mask, kitty-opening canasta made,
+    # the 7s code) -> value
+    fixed = sum(hand) - wild_held - sum(hand[r] for r in NATURAL_KINDS)
+    states: dict[_State, int] = {(0, min(fixed, 2), 0, mask, False, 0): 0}
+    layers: list[tuple[_RankTable, bool, int, int]] = []  # table, is 7s, kind of a pure canasta, of a mixed
+    for rank in NATURAL_KINDS:
+        sevens = rank is _SEVEN
+        wild_ok = not (sevens and rules.sevens_natural_only)
+        pure_kind = CanastaKind.SEVENS if sevens else CanastaKind.RED
+        bonuses = (
+            (canasta_bonus(pure_kind, rules), canasta_bonus(CanastaKind.BLACK, rules))
+            if counts_bonus
+            else (0, 0)
+        )
+        table = _rank_table(hand[rank], unfinished.get(rank), wild_ok, KIND_POINTS[rank], bonuses, sevens)
+        layers.append((table, sevens, int(pure_kind), int(CanastaKind.BLACK)))
+    wild_bonus = canasta_bonus(CanastaKind.WILD, rules) if counts_bonus else 0
+    layers.append(
+        (_wild_table(wild_held, unfinished.get(_J), rules, wild_bonus), False, int(CanastaKind.WILD), 0)
+    )
+    for table, sevens, pure_bit, mixed_bit in layers:
+        if table == {(0, 0, 0, 0): 0}:
+            continue
+        merged: dict[_State, int] = {}
+        for (used, others, seven, have, looked, code), value in states.items():
+            for (wilds, kept, kinds, rank_code), gained in table.items():
+                total = used + wilds
+                if total > wild_held:
+                    continue
+                new_mask = have | (pure_bit if kinds & _PURE else 0) | (mixed_bit if kinds & _MIXED else 0)
+                key = (
+                    total,
+                    others if sevens else min(others + kept, 2),
+                    min(seven + kept, 2) if sevens else seven,
+                    new_mask,
+                    looked or bool(kinds & _PURE and pure_bit & LOOKING_CANASTAS),
+                    rank_code if sevens else code,
+                )
+                if merged.get(key, -1) < value + gained:
+                    merged[key] = value + gained
+        states = merged
+    return _judge(states, hand, mask, extra, others_sevens, rules, kitty)
+
+
+def _judge(
+    states: dict[_State, int],
+    hand: Counts,
+    start_mask: int,
+    extra: int,
+    others_sevens: bool,
+    rules: Rules,
+    kitty: int,
+) -> Gains:
+    """The best value of the endings the floor guards surely allow, and of those they might."""
+    jokers = hand[_J]
+    wild_held = jokers + hand[_T]
+    sure = at_most = 0
+    for (used, others, sevens, mask, looked, code), value in states.items():
+        gain = value + 50 * min(used, jokers) + 20 * max(0, used - jokers)
+        if gain <= at_most:
+            continue
+        non_sevens = min(others + wild_held - used, 2)
+        ending = _Ending(hand, extra, others_sevens, rules, kitty, start_mask, mask, looked, code)
+        verdict = ending.judge(non_sevens, sevens)
+        if verdict is not None:
+            at_most = gain
+            if verdict:
+                sure = max(sure, gain)
+    return Gains(sure, at_most)
+
+
+class _Ending:
+    """Whether some order of the steps of a final layout passes the floor guards (see the module).
+
+    :meth:`judge` answers ``True`` (surely), ``None`` (surely not) or ``False`` (perhaps: the exact
+    search decides).
+    """
+
+    def __init__(
+        self,
+        hand: Counts,
+        extra: int,
+        others_sevens: bool,
+        rules: Rules,
+        kitty: int,
+        start_mask: int,
+        mask: int,
+        looked: bool,
+        code: int,
+    ) -> None:
+        self.rules = rules
+        self.extra = extra
+        self.all_sevens = sum(hand) > 0 and hand[_SEVEN] == sum(hand)
+        self.all_kinds = mask == ALL_CANASTAS
+        self.sevens_ok = others_sevens and bool(mask & _SEVENS_BIT)
+        ready = kitty == KITTY_READY or (kitty == KITTY_ON_CANASTA and looked)
+        self.kitty_one = not rules.keep_two_cards and ready
+        self.sevens_melded, tail = divmod(code, 3)
+        # The last step of 7s may be one the floor guards skip (R-END-3): nobody has all sevens canastas
+        # before it, or the mover's one sevens canasta is completed by it.
+        self.skip_last = not others_sevens or (not start_mask & _SEVENS_BIT and tail != 2)
+        self.plain = rules.sevens_natural_only
+
+    def judge(self, non_sevens: int, sevens: int) -> bool | None:
+        rules, extra = self.rules, self.extra
+        left = non_sevens + sevens + extra
+        if left >= 2:
+            if extra or non_sevens:
+                return True  # the lemma of good endings
+            return self.all_sevens or rules.allow_hand_of_sevens or self.sevens_ok or None
+        into_sevens = self.all_sevens or rules.allow_hand_of_sevens
+        last_skipped = self.sevens_melded >= 1 and self.skip_last
+        if extra:  # one held card, an empty hand
+            if self.all_kinds or self.kitty_one:
+                return True
+            return self.plain if last_skipped else None
+        if non_sevens:  # one card, not a 7
+            return True if self.all_kinds or self.kitty_one else None
+        if sevens:  # a lone 7
+            if not self.all_kinds and self.kitty_one and (rules.allow_hand_of_sevens or self.sevens_ok):
+                return True
+            if into_sevens and last_skipped:
+                return self.plain or False
+            return None
+        # an empty hand
+        if into_sevens and last_skipped and (self.all_sevens or self.sevens_melded >= 2):
+            return self.plain or False
+        if (self.all_kinds and not rules.going_out_requires_discard) or into_sevens:
+            return False
+        return None

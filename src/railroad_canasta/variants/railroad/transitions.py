@@ -187,7 +187,9 @@ def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) 
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, not {seed!r}"[:200])
     if seed.bit_length() > MAX_SEED_BITS:
-        raise ValueError(f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}")
+        raise ValueError(
+            f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}"
+        )
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), (0,) * rules.players, ())
 
 
