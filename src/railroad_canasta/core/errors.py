@@ -12,7 +12,19 @@ __all__ = [
     "RailroadCanastaError",
     "RulesError",
     "describe",
+    "excerpt",
 ]
+
+
+def excerpt(text: str, most: int = 40) -> str:
+    """``repr(text)``, cut to its first ``most`` characters when longer (for echoing input in errors).
+
+    >>> excerpt("meld 9 9 JK"), excerpt("9 " * 100)
+    ("'meld 9 9 JK'", "'9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 '... (200 characters)")
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
 
 
 def describe(value: object) -> str:
@@ -54,7 +66,7 @@ class NotationError(RailroadCanastaError):
         self.position = position
         self.token = token
         self.reason = reason
-        super().__init__(f"token {position + 1} {token!r} of {text!r}: {reason}")
+        super().__init__(f"token {position + 1} {excerpt(token)} of {excerpt(text)}: {reason}")
 
 
 class RulesError(RailroadCanastaError):

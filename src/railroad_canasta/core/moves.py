@@ -21,6 +21,7 @@ from railroad_canasta.core.cards import Kind, format_kinds, pack_size, parse_kin
 from railroad_canasta.core.errors import NotationError
 
 __all__ = [
+    "MAX_MOVE_TEXT",
     "MOST_CARDS",
     "AddToMeld",
     "AnswerGoOut",
@@ -60,6 +61,10 @@ def _count(instance: Move, attribute: attrs.Attribute[int], value: object) -> No
                 :200
             ]
         )
+
+
+#: The longest move text: the black-3 meld of every card of the largest pack, in 2-character tokens.
+MAX_MOVE_TEXT = 8 + 3 * MOST_CARDS
 
 
 class Move:
@@ -291,6 +296,8 @@ def parse_move(text: str) -> Move:
     ``discard 4``, ``take-kitty``, ``end-turn``, ``end-round``, ``next-round``,
     ``ask-out``, ``answer-out yes`` or ``answer-out no`` (classic).
     """
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(text, 0, text[:12], f"a move is at most {MAX_MOVE_TEXT} characters long")
     words = text.split()
     if not words:
         raise NotationError(text, 0, "", "empty move")

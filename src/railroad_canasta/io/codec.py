@@ -35,10 +35,11 @@ from typing import TypeVar, cast
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import NotationError, RulesError, describe
 from railroad_canasta.core.invariants import InvariantError
-from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.core.moves import MOST_CARDS, Move, parse_move
 from railroad_canasta.core.options import rules_from_mapping, rules_to_mapping
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
+    MAX_ROUNDS,
     JSONObject,
     JSONValue,
     RecordError,
@@ -230,12 +231,12 @@ def _meld(value: object, path: str) -> TableMeld:
 
 
 def _melds(value: object, path: str) -> tuple[TableMeld, ...]:
-    return tuple(_meld(m, f"{path}[{j}]") for j, m in enumerate(read_list(value, path)))
+    return tuple(_meld(m, f"{path}[{j}]") for j, m in enumerate(read_list(value, path, MOST_CARDS)))
 
 
 def _mask(value: object, path: str) -> int:
     mask = 0
-    for i, name in enumerate(read_list(value, path)):
+    for i, name in enumerate(read_list(value, path, 4)):
         bit = _CANASTA_BIT.get(name) if isinstance(name, str) else None
         if bit is None:
             fail(f"{path}[{i}]", f"unknown canasta kind {describe(name)}: use red, black, wild or sevens")
@@ -273,7 +274,7 @@ def _breakdown(value: object, path: str) -> ScoreBreakdown:
 
 def _history(value: object, path: str, players: int) -> tuple[RoundResult, ...]:
     out: list[RoundResult] = []
-    for j, item in enumerate(read_list(value, path)):
+    for j, item in enumerate(read_list(value, path, MAX_ROUNDS)):
         here = f"{path}[{j}]"
         data = read_object(item, here, ("round", "end", "went_out", "breakdowns", "scores"))
         number = read_int(data, "round", here, 1)

@@ -20,10 +20,14 @@ from typing import NoReturn, TypeAlias
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError, describe
+from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.core.options import MAX_INT_BITS
 
 __all__ = [
     "CARD_TOKENS",
+    "MAX_DOCUMENT_BYTES",
+    "MAX_MOVES",
+    "MAX_ROUNDS",
     "JSONObject",
     "JSONValue",
     "RecordError",
@@ -44,6 +48,16 @@ __all__ = [
 JSONValue: TypeAlias = "bool | int | float | str | list[JSONValue] | dict[str, JSONValue] | None"
 #: A JSON object.
 JSONObject: TypeAlias = "dict[str, JSONValue]"
+
+# Size limits, checked before anything is read (docs/json.md): a document that passes them is read in
+# well under a second; anything larger is refused at once.
+#: The largest document: room for a record of a game of :data:`MAX_MOVES` short moves, or a state with a
+#: history of :data:`MAX_ROUNDS` rounds of 8 players.
+MAX_DOCUMENT_BYTES = 8 * 1024 * 1024
+#: The most rounds a history holds (a game lasts some dozens; the rules set no limit of their own).
+MAX_ROUNDS = 10_000
+#: The most moves a record holds.
+MAX_MOVES = 1_000_000
 
 #: The token of each kind of card, by kind: ``"JK"``, ``"2"``, ``"R3"``, ``"B3"``, ``"4"`` ... ``"A"``.
 CARD_TOKENS: tuple[str, ...] = tuple(str(Kind(i)) for i in range(KIND_COUNT))
@@ -115,16 +129,18 @@ def read_bool(data: dict[str, object], key: str, path: str) -> bool:
     return value
 
 
-def read_list(value: object, path: str) -> list[object]:
-    """A list."""
+def read_list(value: object, path: str, most: int | None = None) -> list[object]:
+    """A list, of at most ``most`` items (``None``: the length is checked by the caller)."""
     if not isinstance(value, list):
         fail(path, f"must be a list, not {describe(value)}")
+    if most is not None and len(value) > most:
+        fail(path, f"has {len(value)} entries, more than the {most} allowed")
     return value
 
 
 def read_kinds(value: object, path: str) -> tuple[Kind, ...]:
-    """A list of card tokens, as kinds in the same order."""
-    items = read_list(value, path)
+    """A list of card tokens, as kinds in the same order: at most the largest pack (``MOST_CARDS``)."""
+    items = read_list(value, path, MOST_CARDS)
     try:
         return tuple([_TOKEN[item] for item in items])  # type: ignore[index]
     except (KeyError, TypeError):
@@ -192,12 +208,14 @@ def _reject_constant(name: str) -> NoReturn:
 
 
 def loads(text: str | bytes) -> object:
-    """Plain JSON only: no NaN or Infinity, no duplicate keys."""
+    """Plain JSON only: no NaN or Infinity, no duplicate keys, at most ``MAX_DOCUMENT_BYTES`` long."""
     if not isinstance(text, str | bytes | bytearray):
         fail("", f"JSON text must be a string, not {describe(text)}")
+    if len(text) > MAX_DOCUMENT_BYTES:
+        fail("", f"the document is {len(text)} long, more than the {MAX_DOCUMENT_BYTES} allowed")
     try:
         return json.loads(text, object_pairs_hook=_pairs, parse_constant=_reject_constant)
     except RecordError:
         raise
     except (ValueError, RecursionError) as exc:
-        raise RecordError("", f"not valid JSON: {exc}") from None
+        raise RecordError("", f"not valid JSON: {str(exc)[:200]}") from None

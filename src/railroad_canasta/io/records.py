@@ -22,6 +22,7 @@ from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.io.codec import read_move, read_result, result_to_json, rules_from_dict, rules_to_dict
 from railroad_canasta.io.reader import (
+    MAX_MOVES,
     JSONObject,
     RecordError,
     fail,
@@ -35,7 +36,7 @@ from railroad_canasta.io.schemas import RECORD_SCHEMA
 from railroad_canasta.variants.railroad.invariants import validate_result
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.transitions import MAX_SEED_BITS, apply, new_game
 
 __all__ = [
     "GameRecord",
@@ -165,14 +166,15 @@ def record_to_dict(record: GameRecord) -> JSONObject:
     }
 
 
-def record_from_dict(data: object) -> GameRecord:
+def record_from_dict(data: object, *, check: bool = True) -> GameRecord:
     """Read a game record written by :func:`record_to_dict`; raise :class:`RecordError` for anything wrong.
 
     The record must have been written under this engine's rules version
     (:data:`~railroad_canasta.variants.railroad.rules.RULES_VERSION`), every move must be in move
     notation and the result must follow from its scores
-    (:func:`~railroad_canasta.variants.railroad.invariants.validate_result`). The moves are not
-    played: :func:`replay` does that.
+    (:func:`~railroad_canasta.variants.railroad.invariants.validate_result`). With ``check`` (the
+    default) the game is replayed (:func:`replay`): an illegal move raises :class:`RecordError` at
+    ``moves[i]``, a result the moves do not reach at ``result``.
     """
     doc = read_object(
         read_document(data, RECORD_SCHEMA),
@@ -195,14 +197,25 @@ def record_from_dict(data: object) -> GameRecord:
         if not isinstance(name, str):
             fail(f"players[{i}]", f"must be a name, not {describe(name)}")
         seats.append(name)
-    moves = tuple(read_move(m, f"moves[{i}]") for i, m in enumerate(read_list(doc["moves"], "moves")))
+    if seed.bit_length() > MAX_SEED_BITS:
+        fail("seed", f"must be an integer of at most {MAX_SEED_BITS} bits")
+    listed = read_list(doc["moves"], "moves", MAX_MOVES)
+    moves = tuple(read_move(m, f"moves[{i}]") for i, m in enumerate(listed))
     result = read_result(doc["result"], "result", rules.players)
     if result is not None:
         try:
             validate_result(rules, result)
         except InvariantError as exc:
             raise RecordError(exc.path, exc.tagged_reason) from None
-    return GameRecord(rules, seed, tuple(seats), moves, result)
+    record = GameRecord(rules, seed, tuple(seats), moves, result)
+    if check:
+        # A record carries nothing it does not prove: its moves are played and its result must follow.
+        try:
+            replay(record)
+        except ReplayError as exc:
+            where = "result" if exc.clause is None else f"moves[{exc.index}]"
+            raise RecordError(where, f"does not replay: {exc}") from None
+    return record
 
 
 def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
@@ -210,6 +223,6 @@ def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
     return json.dumps(record_to_dict(record), indent=indent)
 
 
-def record_from_json(text: str | bytes) -> GameRecord:
+def record_from_json(text: str | bytes, *, check: bool = True) -> GameRecord:
     """Read a game record from JSON text (see :func:`record_from_dict`)."""
-    return record_from_dict(loads(text))
+    return record_from_dict(loads(text), check=check)

@@ -19,7 +19,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, pack_counts
 from railroad_canasta.core.invariants import Problem
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
-from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
+from railroad_canasta.variants.railroad.scoring import breakdown_problem, canasta_bonuses, melds_value
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState, RoundEnd, RoundResult
 from railroad_canasta.variants.railroad.transitions import game_result
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer
@@ -176,6 +176,10 @@ def melds_need_requirement(t: Seen) -> Problem | None:
         opening = seat == t.to_move and t.phase is Phase.MELD and t.turn_points > 0
         if p.melds and not p.opened and not opening:
             return Problem(f"players[{seat}].opened", "a player with melds has met the requirement")
+        if p.opened and not p.melds:
+            return Problem(
+                f"players[{seat}].opened", "a player who met the requirement has melds on the table"
+            )
     return None
 
 
@@ -468,6 +472,16 @@ def going_out_bonuses(t: Seen) -> Problem | None:
 def red_three_bonuses(t: Seen) -> Problem | None:
     """Red 3s scored whole bonuses."""
     return _history_rows(t, "red_threes")
+
+
+def possible_round_scores(t: Seen) -> Problem | None:
+    """Every score of every round of the history is one a round under the rules can give."""
+    for j, r in enumerate(t.history):
+        for i, b in enumerate(r.breakdowns):
+            found = breakdown_problem(b, t.rules, i == r.went_out)
+            if found is not None:
+                return Problem(f"history[{j}].breakdowns[{i}].{found[0]}", found[1])
+    return None
 
 
 def running_scores(t: Seen) -> Problem | None:

@@ -265,7 +265,9 @@ PUBLIC_INVARIANTS: tuple[Invariant[c.Seen], ...] = (
     Invariant("R-MLD-3", "a player has at most one unfinished meld of each rank", c.unfinished_melds),
     Invariant("R-CAN-1", "a player's canastas are the kinds of their complete melds", c.canasta_masks),
     Invariant(
-        "R-MLD-6", "a player with melds has met the requirement (or is meeting it)", c.melds_need_requirement
+        "R-MLD-6",
+        "a player with melds has met the requirement (or is meeting it), and one who met it has melds",
+        c.melds_need_requirement,
     ),
     Invariant(
         "R-KIT-2", "only a kitty its owner may look at is taken, and it is then empty", c.kitties_taken
@@ -347,6 +349,12 @@ PUBLIC_INVARIANTS: tuple[Invariant[c.Seen], ...] = (
         c.going_out_bonuses,
     ),
     Invariant("R-SCO-3", "red 3s score whole bonuses", c.red_three_bonuses),
+    Invariant(
+        "R-SCO-1",
+        "each round's scores are ones a round under the rules can give",
+        c.possible_round_scores,
+        also=("R-SCO-2", "R-SCO-3", "R-SCO-5", "R-OUT-1"),
+    ),
     Invariant(
         "R-SCO-6",
         "the cumulative scores are the running sums of the round scores",

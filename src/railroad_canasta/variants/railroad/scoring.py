@@ -7,14 +7,22 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
-from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind, pack_counts
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
 
-__all__ = ["canasta_bonuses", "hand_value", "melds_value", "score_player"]
+__all__ = [
+    "breakdown_problem",
+    "canasta_bonuses",
+    "hand_value",
+    "melds_value",
+    "possible_bonus",
+    "score_player",
+]
 
 
 def hand_value(counts: Counts) -> int:
@@ -66,3 +74,68 @@ def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBrea
         if rules.kitty_red_three_penalty:
             kitty -= rules.red_three_bonus * player.kitty[Kind.RED_THREE]
     return ScoreBreakdown(melded, bonus, red, out, hand, kitty)
+
+
+# ------------------------------------------------------------------------------ what a round can score
+
+
+@functools.lru_cache(maxsize=64)
+def _pack_facts(rules: Rules) -> tuple[int, int, int, int, int]:
+    """The pack's card values, red 3s, and most canastas in all, of 7s, of wild cards."""
+    counts = pack_counts(rules.players, rules.decks_per_player, rules.jokers_per_player)
+    points = sum(n * KIND_POINTS[k] for k, n in enumerate(counts))
+    wilds = counts[Kind.JOKER] + counts[Kind.TWO]
+    return points, counts[Kind.RED_THREE], rules.pack_size // 7, counts[Kind.SEVEN] // 7, wilds // 7
+
+
+@functools.lru_cache(maxsize=4096)
+def possible_bonus(value: int, rules: Rules) -> bool:
+    """Whether some canastas the pack can hold have bonuses adding up to ``value`` (R-CAN-2..5)."""
+    _points, _reds, most, sevens_most, wild_most = _pack_facts(rules)
+    red, black = rules.red_canasta_bonus, rules.black_canasta_bonus
+    for wild in range(0, wild_most + 1):
+        for sevens in range(0, min(sevens_most, most - wild) + 1):
+            rest = value - wild * rules.wild_canasta_bonus - sevens * rules.sevens_canasta_bonus
+            if rest < 0:
+                break
+            room = most - wild - sevens
+            for blacks in range(0, room + 1):
+                left = rest - blacks * black
+                if left < 0:
+                    break
+                if (left == 0) or (red and left % red == 0 and left // red <= room - blacks):
+                    return True
+                if not black:
+                    break
+    return False
+
+
+def breakdown_problem(b: ScoreBreakdown, rules: Rules, went_out: bool) -> tuple[str, str] | None:
+    """Why no round under ``rules`` scores ``b`` for a player, as ``(field, reason)``; ``None`` if one can.
+
+    Each part is checked against the pack: card values are multiples of 5 up to the whole pack's, the
+    bonuses add up from canastas the pack can hold, red 3s are at most the pack's, a kitty penalty is at
+    most its cards' worth, and whoever went out holds no card and has a canasta of every kind (R-OUT-1).
+    """
+    points, reds, _most, _sevens, _wilds = _pack_facts(rules)
+    # rule: R-SCO-1
+    if b.melded % 5 or not 0 <= b.melded <= points:
+        return "melded", f"must be a multiple of 5 from 0 to {points}, the value of the pack"
+    # rule: R-SCO-2
+    if not possible_bonus(b.canasta_bonus, rules):
+        return "canasta_bonus", "must add up from the bonuses of canastas the pack can hold"
+    # rule: R-SCO-3
+    if b.red_threes > reds * rules.red_three_bonus:
+        return "red_threes", f"must be at most {reds} red-3 bonuses: the pack has {reds} red 3s"
+    # rule: R-SCO-5
+    if b.hand_penalty % 5 or not -points <= b.hand_penalty <= 0:
+        return "hand_penalty", f"must be a multiple of 5 from -{points} to 0"
+    worst = rules.kitty_size * (50 + (rules.red_three_bonus if rules.kitty_red_three_penalty else 0))
+    if not -worst <= b.kitty_penalty <= 0:
+        return "kitty_penalty", f"must be from -{worst} to 0: a kitty holds {rules.kitty_size} cards"
+    if went_out:
+        # rule: R-OUT-1
+        every = sum(canasta_bonus(kind, rules) for kind in CanastaKind)
+        if b.hand_penalty or b.canasta_bonus < every:
+            return "going_out", "a player who went out holds no card and has a canasta of every kind"
+    return None
