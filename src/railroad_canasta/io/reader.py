@@ -86,7 +86,9 @@ def fail(path: str, reason: str) -> NoReturn:
 
 
 def at(path: str, key: str) -> str:
-    """The path of ``key`` inside the object at ``path``."""
+    """The path of ``key`` inside the object at ``path`` (a key past 40 characters is cut, marked ``...``)."""
+    if len(key) > 40:
+        key = key[:40] + "..."
     return f"{path}.{key}" if path else key
 
 
