@@ -149,3 +149,50 @@ def test_the_explain_examples_of_the_scenarios_page_are_what_explain_prints(
         status = main(argv, out=out)
         printed = out.getvalue() if status != 2 else capsys.readouterr().err
         assert printed.rstrip("\n") == shown.rstrip("\n"), argv
+
+
+# ------------------------------------------------------------------------------- issue 11, finding 7
+
+
+class _ClosedPipe(io.StringIO):
+    """An output whose reader went away after the first line, as ``| head -1`` does."""
+
+    def write(self, text: str) -> int:
+        if self.getvalue():
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--players", "2", "--seed", "7"],
+        ["check", str(Path(__file__).parent.parent / "spec/scenarios")],
+    ],
+)
+def test_output_cut_short_ends_quietly(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """`demo | head` and `check ... | head`: no traceback, nothing on stderr, status 141 (SIGPIPE)."""
+    assert main(argv, out=_ClosedPipe()) == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_a_scenario_file_that_is_not_utf8_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """check and explain name the file, the place and the problem of a file that is not UTF-8: status 2."""
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b'title = "x"\n\xff\xfe')
+    out = io.StringIO()
+    assert main(["check", str(bad)], out=out) == 2
+    assert f"ERROR {bad}: file: is not UTF-8 text: byte 12 (line 2) is 0xff" in out.getvalue()
+    assert main(["explain", str(bad), "draw"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bad) in err and "not UTF-8" in err
+
+
+def test_an_override_no_rules_accept_is_a_command_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--rules players=99` is reported once, as the option's mistake, not at every file's expect[1].rules."""
+    scenarios = str(Path(__file__).parent.parent / "spec/scenarios")
+    assert main(["check", scenarios, "--rules", "players=99"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err == "railroad-canasta: error: --rules Rules.players: must be from 2 to 8, not 99\n"

@@ -9,12 +9,14 @@ says why a move is legal or not in a scenario's position, guard by guard; ``play
 subcommand to the parser and runs it; :func:`main` wires them.
 
 A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
-line on stderr and exit status 2. The core library never imports this package.
+line on stderr and exit status 2. Output cut short by its reader (``demo | head``) ends the command quietly
+with status 141. The core library never imports this package.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, Protocol, TextIO
@@ -27,6 +29,8 @@ from railroad_canasta.variants.railroad.rules import RULES_VERSION
 __all__ = ["build_parser", "main"]
 
 PROG = "railroad-canasta"
+#: The exit status when the output's reader closed it early (128 + SIGPIPE, as the shell reports one).
+BROKEN_PIPE = 141
 
 
 class _Command(Protocol):
@@ -101,3 +105,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _MODULES[args.command].run(args, stream)
     except RailroadCanastaError as exc:
         return _fail(" ".join(str(exc).split()))
+    except BrokenPipeError:
+        # The reader went away (``demo | head``): stop quietly, as a program killed by SIGPIPE would.
+        if out is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE

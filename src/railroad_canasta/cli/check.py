@@ -10,6 +10,7 @@ from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.scenarios import ScenarioError, load_scenario, parse_rules_override, run_scenario
 from railroad_canasta.scenarios import scenario_files as find_scenario_files
 from railroad_canasta.scenarios.runner import overrides_line, summary_line
+from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = ["HELP", "check", "configure", "run"]
 
@@ -48,6 +49,8 @@ def check(paths: Sequence[str], rules_overrides: Sequence[str], out: TextIO) -> 
     """
     try:
         overrides = tuple(parse_rules_override(text) for text in rules_overrides)
+        # An override no rules accept (players=99) is a mistake on the command line, not in the files.
+        Rules().replace(**dict(overrides))
     except RailroadCanastaError as exc:
         raise RailroadCanastaError(f"--rules {exc}") from None
     files = find_scenario_files(paths)

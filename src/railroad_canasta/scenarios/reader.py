@@ -225,6 +225,11 @@ def load_scenario(path: str | Path) -> Scenario:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(name, "file", f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        line = Path(path).read_bytes()[: exc.start].count(b"\n") + 1
+        raise ScenarioError(
+            name, "file", f"is not UTF-8 text: byte {exc.start} (line {line}) is {exc.object[exc.start]:#04x}"
+        ) from None
     return parse_scenario(text, name)
 
 
