@@ -18,9 +18,21 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON: str | None = "3.11" if shutil.which("python3.11") else None
 PACKAGE_DEPS: list[str] = PYPROJECT["project"]["dependencies"]
 # Modules carrying PEP 316 `pre:`/`post:` contracts, checked by CrossHair.
-CONTRACT_MODULES = ["core/cards.py", "variants/railroad/rules.py", "variants/railroad/scoring.py"]
+CONTRACT_MODULES = [
+    "core/cards.py",
+    "variants/railroad/rules.py",
+    "variants/railroad/scoring.py",
+    "variants/railroad/melds.py",
+    "variants/railroad/steps.py",
+    "variants/railroad/requirement.py",
+]
 CROSSHAIR_FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]
-CANARY = "tests/contracts/canary.py"
+# Each canary must make CrossHair exit 1 naming its function: an arithmetic slip, and a rule bug (a meld
+# allowed four wild cards) that the meld rule's own contract catches.
+CANARIES = {
+    "tests/contracts/canary.py": "canary_clamp",
+    "tests/contracts/canary_rules.py": "canary_meld_form_problem",
+}
 LINT_PATHS = ["src", "tests", "tests_ui", "tools", "noxfile.py", "docs/conf.py", "examples", "bench"]
 # The browser of the UI session: Debian's package (Playwright cannot download its own browsers here).
 CHROMIUM = Path("/usr/bin/chromium")
@@ -102,16 +114,20 @@ def contracts(session: nox.Session) -> None:
     """CrossHair over the PEP 316 contracts; the canary must fail, proving CrossHair checks something."""
     install_project(session, "contracts")
     env = {"PYTHONHASHSEED": "0"}
-    # Exit code 1 (a counterexample) is the only success for the canary.
-    out = session.run("crosshair", "check", CANARY, *CROSSHAIR_FLAGS, env=env, success_codes=[1], silent=True)
-    if "canary_clamp" not in str(out):
-        session.error(f"crosshair exited 1 on the canary without naming canary_clamp:\n{out}")
-    session.log("canary: crosshair found the planted counterexample (exit 1)")
+    # Exit code 1 (a counterexample) is the only success for a canary.
+    for canary, function in CANARIES.items():
+        out = session.run(
+            "crosshair", "check", canary, *CROSSHAIR_FLAGS, env=env, success_codes=[1], silent=True
+        )
+        if function not in str(out):
+            session.error(f"crosshair exited 1 on {canary} without naming {function}:\n{out}")
+        session.log(f"canary {canary}: crosshair found the planted counterexample (exit 1)")
     missing = [m for m in CONTRACT_MODULES if not (ROOT / "src/railroad_canasta" / m).exists()]
     if missing:
         session.error(f"contract modules missing from src/railroad_canasta: {missing}")
     modules = [f"src/railroad_canasta/{m}" for m in CONTRACT_MODULES]
-    session.run("crosshair", "check", *modules, *CROSSHAIR_FLAGS, *session.posargs, env=env)
+    # --report_all: one line per condition (confirmed, not confirmed, or a counterexample), for the counts.
+    session.run("crosshair", "check", *modules, *CROSSHAIR_FLAGS, "--report_all", *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)

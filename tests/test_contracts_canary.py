@@ -14,16 +14,21 @@ from pathlib import Path
 
 import pytest
 
-CANARY = Path(__file__).parent / "contracts" / "canary.py"
+CANARIES = {
+    Path(__file__).parent / "contracts" / "canary.py": "canary_clamp",
+    # A rule bug: a meld allowed four wild cards, which the meld rule's contract must refute.
+    Path(__file__).parent / "contracts" / "canary_rules.py": "canary_meld_form_problem",
+}
 # Same flags as the contracts session in noxfile.py.
 FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("crosshair") is None, reason="crosshair-tool is not installed")
-def test_crosshair_finds_the_planted_counterexample() -> None:
-    """The canary's wrong post-condition is reported, naming the function, with exit code 1."""
+@pytest.mark.parametrize("canary", sorted(CANARIES), ids=lambda p: p.stem)
+def test_crosshair_finds_the_planted_counterexample(canary: Path) -> None:
+    """Each canary's wrong post-condition is reported, naming the function, with exit code 1."""
     proc = subprocess.run(
-        [sys.executable, "-m", "crosshair", "check", str(CANARY), *FLAGS],
+        [sys.executable, "-m", "crosshair", "check", str(canary), *FLAGS],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
@@ -32,4 +37,4 @@ def test_crosshair_finds_the_planted_counterexample() -> None:
     )
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1, output
-    assert "canary_clamp" in output, output
+    assert CANARIES[canary] in output, output

@@ -169,6 +169,11 @@ class StartMeld(Move):
     twos: int = attrs.field(default=0, validator=_count)
 
     @property
+    def cards(self) -> int:
+        """How many cards the move takes from the hand."""
+        return self.naturals + self.jokers + self.twos
+
+    @property
     def text(self) -> str:
         natural = () if self.rank is Kind.JOKER else (self.rank,) * self.naturals
         return "meld " + format_kinds(natural + (Kind.JOKER,) * self.jokers + (Kind.TWO,) * self.twos)
@@ -180,6 +185,11 @@ class AddToMeld(Move):
 
     rank: Kind = attrs.field(validator=_kind)
     card: Kind = attrs.field(validator=_kind)
+
+    @property
+    def cards(self) -> int:
+        """How many cards the move takes from the hand: one."""
+        return 1
 
     @property
     def text(self) -> str:

@@ -27,7 +27,9 @@ __all__ = [
     "CanastaKind",
     "TableMeld",
     "canasta_bonus",
+    "canasta_kind_of",
     "canasta_mask",
+    "meld_form_problem",
     "meld_problem",
 ]
 
@@ -95,16 +97,29 @@ class TableMeld(Meld):
     @property
     def canasta_kind(self) -> CanastaKind | None:
         """The kind of canasta this meld is, or ``None`` while it is not complete (R-CAN-1)."""
-        if not self.is_complete:
-            return None
-        # rule: R-CAN-1
-        if self.rank is Kind.JOKER:
-            return CanastaKind.WILD
-        if self.wilds:
-            return CanastaKind.BLACK
-        if self.rank is Kind.SEVEN:
-            return CanastaKind.SEVENS
-        return CanastaKind.RED
+        return canasta_kind_of(self)
+
+
+def canasta_kind_of(meld: Meld) -> CanastaKind | None:
+    """The kind of canasta ``meld`` is, or ``None`` while it is not complete (R-MLD-2, R-CAN-1).
+
+    post: (__return__ is None) == (meld.size < 7 or meld.rank is Kind.BLACK_THREE)
+    post: __return__ is not CanastaKind.WILD or meld.rank is Kind.JOKER
+    post: __return__ is not CanastaKind.BLACK or (meld.wilds > 0 and meld.rank is not Kind.JOKER)
+    post: __return__ is not CanastaKind.SEVENS or (meld.rank is Kind.SEVEN and meld.wilds == 0)
+    post: __return__ is not CanastaKind.RED or (meld.rank is not Kind.SEVEN and meld.wilds == 0)
+    """
+    # rule: R-MLD-2
+    if meld.size < CANASTA_SIZE or meld.rank is Kind.BLACK_THREE:
+        return None
+    # rule: R-CAN-1
+    if meld.rank is Kind.JOKER:
+        return CanastaKind.WILD
+    if meld.wilds:
+        return CanastaKind.BLACK
+    if meld.rank is Kind.SEVEN:
+        return CanastaKind.SEVENS
+    return CanastaKind.RED
 
 
 def canasta_mask(melds: Iterable[TableMeld]) -> int:
@@ -119,6 +134,26 @@ def canasta_mask(melds: Iterable[TableMeld]) -> int:
 
 def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
     """Why ``meld`` cannot lie on the table under ``rules``, as ``(clause, reason)``; ``None`` if it can."""
+    return meld_form_problem(
+        meld, rules.sevens_natural_only, rules.wild_melds, rules.black_three_meld_needs_three
+    )
+
+
+def meld_form_problem(
+    meld: Meld, sevens_natural_only: bool, wild_melds: bool, black_three_needs_three: bool
+) -> tuple[str, str] | None:
+    """:func:`meld_problem` under the three options it reads (R-DEC-8, R-DEC-9, R-DEC-21).
+
+    post: __return__ is None or __return__[0].startswith("R-")
+    post: __return__ is not None or min(meld.naturals, meld.jokers, meld.twos) >= 0
+    post: __return__ is not None or meld.rank not in (Kind.RED_THREE, Kind.TWO)
+    post: __return__ is not None or meld.rank is Kind.BLACK_THREE or 3 <= meld.size <= 7
+    post: __return__ is not None or meld.rank in (Kind.JOKER, Kind.BLACK_THREE) or meld.wilds <= 3
+    post: __return__ is not None or meld.rank in (Kind.JOKER, Kind.BLACK_THREE) or meld.naturals >= 2
+    post: __return__ is not None or meld.rank is not Kind.JOKER or meld.naturals == 0
+    post: __return__ is not None or meld.rank is not Kind.BLACK_THREE or meld.wilds == 0
+    post: __return__ is not None or not (meld.rank is Kind.SEVEN and sevens_natural_only and meld.wilds)
+    """
     if min(meld.naturals, meld.jokers, meld.twos) < 0:
         return "R-MLD-1", "a meld cannot hold a negative number of cards"
     if meld.rank is Kind.RED_THREE or meld.rank is Kind.TWO:
@@ -129,7 +164,7 @@ def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
         if meld.naturals < 1:
             return "R-MLD-1", "a meld holds at least one card"
         # rule: R-DEC-21
-        if meld.naturals < MIN_MELD and rules.black_three_meld_needs_three:
+        if meld.naturals < MIN_MELD and black_three_needs_three:
             return "R-DEC-21", "a meld of black 3s has at least 3 cards"
         return None
     if meld.size < MIN_MELD:
@@ -140,10 +175,10 @@ def meld_problem(meld: TableMeld, rules: Rules) -> tuple[str, str] | None:
         if meld.naturals:
             return "R-DEC-9", "a wild meld holds only wild cards"
         # rule: R-DEC-9
-        if not rules.wild_melds and meld.size < CANASTA_SIZE:
+        if not wild_melds and meld.size < CANASTA_SIZE:
             return "R-DEC-9", "under these rules the wild canasta is put down whole, seven wild cards at once"
         return None
-    if meld.rank is Kind.SEVEN and meld.wilds and rules.sevens_natural_only:
+    if meld.rank is Kind.SEVEN and meld.wilds and sevens_natural_only:
         return "R-DEC-8", "a meld of 7s takes no wild cards"
     if meld.naturals < MIN_NATURALS:
         return "R-MLD-4", "a meld needs at least 2 natural cards"

@@ -200,7 +200,12 @@ _State = tuple[int, int, int, int, bool, int]
 
 
 def _new_melds(wild_ok: bool) -> list[tuple[int, int]]:
-    """The (naturals, wilds) of a new unfinished meld, or of none (0, 0)."""
+    """The (naturals, wilds) of a new unfinished meld, or of none (0, 0).
+
+    post: (0, 0) in __return__
+    post: all(n >= 2 and w <= 3 and 3 <= n + w < 7 for n, w in __return__ if (n, w) != (0, 0))
+    post: wild_ok or all(w == 0 for _n, w in __return__)
+    """
     out = [(0, 0)]
     for wilds in range(0, (MAX_WILDS if wild_ok else 0) + 1):
         for naturals in range(MIN_NATURALS, CANASTA_SIZE):

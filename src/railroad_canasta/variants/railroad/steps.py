@@ -558,7 +558,16 @@ def meld_step(context: StepContext) -> Violation | Step:
 
 
 def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: StartMeld | AddToMeld) -> Step:
-    """The outcome of a meld step whose guards hold: hand, melds, values melded, canastas."""
+    """The outcome of a meld step whose guards hold: hand, melds, values melded, canastas.
+
+    pre: len(hand) == 15 and all(n >= 0 for n in hand)
+    pre: isinstance(move, StartMeld) or any(m.rank is move.rank and m.size < 7 for m in melds)
+    post: sum(hand) - sum(__return__.hand) == move.cards
+    post: sum(m.size for m in __return__.melds) - sum(m.size for m in melds) == move.cards
+    post: __return__.mask & mask == mask
+    post: __return__.completed is None or __return__.mask & __return__.completed
+    post: __return__.gained >= 0
+    """
     left = list(hand)
     if isinstance(move, StartMeld):
         rank, n, j, t = move.rank, move.naturals, move.jokers, move.twos
