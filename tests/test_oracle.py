@@ -9,6 +9,7 @@ from railroad_canasta import IllegalMoveError, Kind, Phase, TakePile, TakeTop, a
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
+from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.guards import (
     TABLES,
     TAKE_PILE_GUARDS,
@@ -25,7 +26,6 @@ from railroad_canasta.variants.railroad.steps import (
     FLOOR_GUARDS,
     StepContext,
     floor_holds,
-    step_candidates,
     step_table,
 )
 

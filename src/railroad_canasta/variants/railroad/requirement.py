@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
@@ -53,7 +54,7 @@ from railroad_canasta.variants.railroad.melds import (
     canasta_bonus,
 )
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import StepContext, floor_holds, step_candidates
+from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
 
 __all__ = ["SEARCH_BUDGET", "Gains", "best_gains", "can_reach", "search"]
 
