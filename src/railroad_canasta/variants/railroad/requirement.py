@@ -38,6 +38,7 @@ value. Wild cards are interchangeable in every step guard, so the jokers (50) ar
 from __future__ import annotations
 
 import functools
+from typing import TypeVar
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
@@ -196,6 +197,7 @@ class Gains:
 # completed this turn end the plan: 0 none, 1 one, which can be the last step of 7s, 2 otherwise.
 _RankTable = dict[tuple[int, int, int, int], int]
 _PURE, _MIXED = 1, 2
+_K = TypeVar("_K")
 # (wild cards used, non-7 cards kept capped at 2, 7s kept capped at 2, mask, kitty-opening canasta, 7s code)
 _State = tuple[int, int, int, int, bool, int]
 
@@ -275,8 +277,11 @@ def _sevens_code(sevens: bool, melded: int, made: int, last: bool) -> int:
 def _record(
     table: _RankTable, count: int, naturals: int, wilds: int, kinds: int, bonus: int, points: int, code: int
 ) -> None:
-    key = (wilds, min(count - naturals, 2), kinds, code)
-    value = naturals * points + bonus
+    _keep_best(table, (wilds, min(count - naturals, 2), kinds, code), naturals * points + bonus)
+
+
+def _keep_best(table: dict[_K, int], key: _K, value: int) -> None:
+    """Keep the larger value at ``key``."""
     if table.get(key, -1) < value:
         table[key] = value
 
@@ -300,10 +305,7 @@ def _wild_table(held: int, unfinished: TableMeld | None, rules: Rules, bonus: in
                 wilds = used + CANASTA_SIZE * whole + tail
                 if wilds <= held:
                     canastas = done + whole
-                    key = (wilds, 0, _PURE if canastas else 0, 0)
-                    value = canastas * bonus
-                    if table.get(key, -1) < value:
-                        table[key] = value
+                    _keep_best(table, (wilds, 0, _PURE if canastas else 0, 0), canastas * bonus)
     return table
 
 
@@ -361,8 +363,7 @@ def best_gains(
                     looked or bool(kinds & _PURE and pure_bit & LOOKING_CANASTAS),
                     rank_code if sevens else code,
                 )
-                if merged.get(key, -1) < value + gained:
-                    merged[key] = value + gained
+                _keep_best(merged, key, value + gained)
         states = merged
     return _judge(states, hand, mask, extra, others_sevens, rules, kitty)
 
