@@ -103,6 +103,7 @@ class TableMeld(Meld):
 def canasta_kind_of(meld: Meld) -> CanastaKind | None:
     """The kind of canasta ``meld`` is, or ``None`` while it is not complete (R-MLD-2, R-CAN-1).
 
+    pre: min(meld.naturals, meld.jokers, meld.twos) >= 0
     post: (__return__ is None) == (meld.size < 7 or meld.rank is Kind.BLACK_THREE)
     post: __return__ is not CanastaKind.WILD or meld.rank is Kind.JOKER
     post: __return__ is not CanastaKind.BLACK or (meld.wilds > 0 and meld.rank is not Kind.JOKER)
