@@ -169,7 +169,7 @@ class StartMeld(Move):
     twos: int = attrs.field(default=0, validator=_count)
 
     @property
-    def cards(self) -> int:
+    def card_count(self) -> int:
         """How many cards the move takes from the hand."""
         return self.naturals + self.jokers + self.twos
 
@@ -187,7 +187,7 @@ class AddToMeld(Move):
     card: Kind = attrs.field(validator=_kind)
 
     @property
-    def cards(self) -> int:
+    def card_count(self) -> int:
         """How many cards the move takes from the hand: one."""
         return 1
 

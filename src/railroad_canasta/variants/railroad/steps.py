@@ -562,8 +562,8 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
 
     pre: len(hand) == 15 and all(n >= 0 for n in hand)
     pre: isinstance(move, StartMeld) or any(m.rank is move.rank and m.size < 7 for m in melds)
-    post: sum(hand) - sum(__return__.hand) == move.cards
-    post: sum(m.size for m in __return__.melds) - sum(m.size for m in melds) == move.cards
+    post: sum(hand) - sum(__return__.hand) == move.card_count
+    post: sum(m.size for m in __return__.melds) - sum(m.size for m in melds) == move.card_count
     post: __return__.mask & mask == mask
     post: __return__.completed is None or __return__.mask & __return__.completed
     post: __return__.gained >= 0
