@@ -119,8 +119,6 @@ def _trust(position: Position) -> None:
     if len(_TRUSTED) >= _TRUSTED_MOST:
         _TRUSTED.clear()
     _TRUSTED[id(position)] = position
-    if len(_TRUSTED) > _TRUSTED_MOST:
-        del _TRUSTED[next(iter(_TRUSTED))]
 
 
 def _checked(functions: _Functions, position: Position) -> None:

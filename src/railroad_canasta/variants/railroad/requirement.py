@@ -116,6 +116,14 @@ def can_reach(
     return bool(search(hand, melds, mask, need, extra, others_sevens, rules, kitty, budget=None))
 
 
+class _OutOfBudget(Exception):
+    """The step search visited its budget of positions."""
+
+
+# Positions the step search may still visit (set by :func:`search`); an exhausted search caches nothing.
+_budget = [0]
+
+
 def search(
     hand: Counts,
     melds: tuple[TableMeld, ...],
@@ -128,50 +136,54 @@ def search(
     *,
     budget: int | None,
 ) -> bool | None:
-    """The exact search over meld steps; ``None`` once it has visited ``budget`` positions."""
-    seen: dict[tuple[object, ...], bool] = {}
-    left = [budget if budget is not None else -1]
+    """The exact search over meld steps; ``None`` once it has visited ``budget`` new positions."""
+    _budget[0] = budget if budget is not None else -1
+    try:
+        return _reach(hand, melds, mask, need, extra, others_sevens, rules, kitty)
+    except _OutOfBudget:
+        return None
 
-    def reach(hand: Counts, melds: tuple[TableMeld, ...], mask: int, need: int, kitty: int) -> bool | None:
-        key = (hand, melds, mask, need, kitty)
-        known = seen.get(key)
-        if known is not None:
-            return known
-        if left[0] == 0:
-            return None
-        left[0] -= 1
-        answer = False
-        if _bound(hand, melds, rules) >= need:
-            for move, _used in step_candidates(hand, melds, rules):
-                # The candidates are well formed and in hand: of their table, only the floor guards can fail
-                # (tests/test_oracle.py checks this pre-filter against the whole table).
-                context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
-                if not floor_holds(context):
-                    continue
-                after, new_melds, gained, new_mask, completed = context.step
-                if rules.requirement_counts_bonuses and completed is not None:
-                    gained += canasta_bonus(completed, rules)
-                if gained >= need:
-                    answer = True
-                    break
-                # The order in which melds were started does not matter: sort them, so that the memo
-                # meets each set of melds once, whatever order the steps came in.
-                deeper = reach(
-                    after,
-                    tuple(sorted(new_melds, key=_meld_key)),
-                    new_mask,
-                    need - gained,
-                    kitty_after(kitty, completed),
-                )
-                if deeper is None:
-                    return None
-                if deeper:
-                    answer = True
-                    break
-        seen[key] = answer
-        return answer
 
-    return reach(hand, melds, mask, need, kitty)
+@functools.lru_cache(maxsize=1 << 16)
+def _reach(
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    mask: int,
+    need: int,
+    extra: int,
+    others_sevens: bool,
+    rules: Rules,
+    kitty: int,
+) -> bool:
+    """One position of :func:`search` (cached once answered: an answer never depends on the budget)."""
+    if _budget[0] == 0:
+        raise _OutOfBudget
+    _budget[0] -= 1
+    if _bound(hand, melds, rules) < need:
+        return False
+    for move, _used in step_candidates(hand, melds, rules):
+        # The candidates are well formed and in hand: of their table, only the floor guards can fail
+        # (tests/test_oracle.py checks this pre-filter against the whole table).
+        context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
+        if not floor_holds(context):
+            continue
+        after, new_melds, gained, new_mask, completed = context.step
+        if rules.requirement_counts_bonuses and completed is not None:
+            gained += canasta_bonus(completed, rules)
+        # The order in which melds were started does not matter: sort them, so that the cache meets each
+        # set of melds once, whatever order the steps came in.
+        if gained >= need or _reach(
+            after,
+            tuple(sorted(new_melds, key=_meld_key)),
+            new_mask,
+            need - gained,
+            extra,
+            others_sevens,
+            rules,
+            kitty_after(kitty, completed),
+        ):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------------------------- the knapsack
