@@ -29,6 +29,12 @@ OPTION_SETS = {
     "bonuses count": {"requirement_counts_bonuses": True},
     "no final discard": {"going_out_requires_discard": False},
     "mixed 7s, wild canasta whole": {"sevens_natural_only": False, "wild_melds": False},
+    "every loosening at once": {
+        "sevens_natural_only": False,
+        "allow_hand_of_sevens": True,
+        "keep_two_cards": False,
+        "going_out_requires_discard": False,
+    },
 }
 
 
@@ -77,5 +83,24 @@ def main(hands: int) -> None:
         )
 
 
+def constructed() -> None:
+    """The worst case known: a 28-card hand that makes exactly the four canastas, under rules where melding
+    the last card goes out (R-DEC-15's alternative). Melding every card would need the last step to leave
+    no card while the step before leaves one, which the knapsack does not order by itself: the exhaustive
+    search decides (it is "no")."""
+    hand = [0] * 15
+    for kind, count in ((Kind.JOKER, 4), (Kind.TWO, 5), (Kind.SEVEN, 7), (Kind.NINE, 7), (Kind.TEN, 5)):
+        hand[kind] = count
+    rules = Rules(**BASE, going_out_requires_discard=False)  # type: ignore[arg-type]
+    gains = best_gains(tuple(hand), (), 0, 0, False, rules)
+    for need in (gains.sure, gains.sure + 1, gains.at_most):
+        _clear()
+        start = time.thread_time_ns()
+        answer = can_reach(tuple(hand), (), 0, need, 0, False, rules)
+        took = (time.thread_time_ns() - start) / 1e6
+        print(f"constructed 28-card hand, no final discard, need {need} ({gains}): {answer} in {took:.1f} ms")
+
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    constructed()

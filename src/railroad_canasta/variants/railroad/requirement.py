@@ -206,7 +206,8 @@ class Gains:
 
 # A rank's table: (wild cards used, cards of the rank kept capped at 2, kinds completed, the 7s code) -> the
 # best value. The 7s code (rank 7 only, else 0) is 3 * (7s melded, capped at 2) + how the sevens canastas
-# completed this turn end the plan: 0 none, 1 one, which can be the last step of 7s, 2 otherwise.
+# completed this turn end the plan: 0 none, 1 one, which can be the last step of 7s, 2 otherwise; plus 9 when
+# the plan's last step can be a natural 7 (after the wild cards of its last meld).
 _RankTable = dict[tuple[int, int, int, int], int]
 _PURE, _MIXED = 1, 2
 _K = TypeVar("_K")
@@ -257,7 +258,7 @@ def _rank_table(
     tails = _new_melds(wild_ok)
     for a, b, kinds, bonus, more in starts:
         if not more:
-            _record(table, count, a, b, kinds, bonus, points, _sevens_code(sevens, a + b, 0, False))
+            _record(table, count, a, b, kinds, bonus, points, _sevens_code(sevens, a, 0, False, a >= 1))
             continue
         room = count - a
         for pure in range(0, room // CANASTA_SIZE + 1):
@@ -273,17 +274,22 @@ def _rank_table(
                     for tail_n, tail_w in tails:
                         if naturals + tail_n <= count:
                             last = tail_n == 0 and (pure == 1 or (made == 1 and mixed == 0))
-                            code = _sevens_code(sevens, naturals + tail_n, made, last)
+                            # The plan's last step can be a natural 7 (after the last meld's wild cards).
+                            if tail_n:
+                                natural = tail_n >= MIN_MELD or tail_w == 0
+                            else:
+                                natural = pure + mixed > 0 or a >= 1
+                            code = _sevens_code(sevens, naturals + tail_n, made, last, natural)
                             _record(
                                 table, count, naturals + tail_n, b + wild + tail_w, got, value, points, code
                             )
     return table
 
 
-def _sevens_code(sevens: bool, melded: int, made: int, last: bool) -> int:
+def _sevens_code(sevens: bool, melded: int, made: int, last: bool, natural_last: bool) -> int:
     if not sevens:
         return 0
-    return 3 * min(melded, 2) + (0 if made == 0 else 1 if made == 1 and last else 2)
+    return 9 * natural_last + 3 * min(melded, 2) + (0 if made == 0 else 1 if made == 1 and last else 2)
 
 
 def _record(
@@ -433,11 +439,13 @@ class _Ending:
         self.sevens_ok = others_sevens and bool(mask & _SEVENS_BIT)
         ready = kitty == KITTY_READY or (kitty == KITTY_ON_CANASTA and looked)
         self.kitty_one = not rules.keep_two_cards and ready
+        natural_last, code = divmod(code, 9)
         self.sevens_melded, tail = divmod(code, 3)
         # The last step of 7s may be one the floor guards skip (R-END-3): nobody has all sevens canastas
         # before it, or the mover's one sevens canasta is completed by it.
         self.skip_last = not others_sevens or (not start_mask & _SEVENS_BIT and tail != 2)
         self.plain = rules.sevens_natural_only
+        self.natural_last = bool(natural_last)
 
     def judge(self, non_sevens: int, sevens: int) -> bool | None:
         rules, extra = self.rules, self.extra
@@ -447,18 +455,18 @@ class _Ending:
                 return True  # the lemma of good endings
             return self.all_sevens or rules.allow_hand_of_sevens or self.sevens_ok or None
         into_sevens = self.all_sevens or rules.allow_hand_of_sevens
-        last_skipped = self.sevens_melded >= 1 and self.skip_last
+        last_skipped = self.sevens_melded >= 1 and self.skip_last and self.natural_last
         if extra:  # one held card, an empty hand
             if self.all_kinds or self.kitty_one:
                 return True
-            return self.plain if last_skipped else None
+            return True if last_skipped else None
         if non_sevens:  # one card, not a 7
             return True if self.all_kinds or self.kitty_one else None
         if sevens:  # a lone 7
             if not self.all_kinds and self.kitty_one and (rules.allow_hand_of_sevens or self.sevens_ok):
                 return True
             if into_sevens and last_skipped:
-                return self.plain or False
+                return True
             return None
         # an empty hand
         if into_sevens and last_skipped and (self.all_sevens or self.sevens_melded >= 2):
