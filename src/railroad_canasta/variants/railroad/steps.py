@@ -561,6 +561,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
     """The outcome of a meld step whose guards hold: hand, melds, values melded, canastas.
 
     pre: len(hand) == 15 and all(n >= 0 for n in hand)
+    pre: all(min(m.naturals, m.jokers, m.twos) >= 0 for m in melds)
     pre: isinstance(move, StartMeld) or any(m.rank is move.rank and m.size < 7 for m in melds)
     post: sum(hand) - sum(__return__.hand) == move.card_count
     post: sum(m.size for m in __return__.melds) - sum(m.size for m in melds) == move.card_count
