@@ -24,7 +24,7 @@ from railroad_canasta.io import (
     state_from_json,
     state_to_json,
 )
-from railroad_canasta.io.reader import MAX_DOCUMENT_BYTES, MAX_ROUNDS
+from railroad_canasta.io.reader import MAX_DOCUMENT_BYTES, MAX_MOVES, MAX_ROUNDS
 from railroad_canasta.variants.railroad.scoring import breakdown_problem
 from railroad_canasta.variants.railroad.state import ScoreBreakdown
 
@@ -153,3 +153,13 @@ def test_echoed_input_is_cut_to_an_excerpt() -> None:
     with pytest.raises(rc.NotationError) as info:
         rc.apply(state, "meld " + "9 " * 2000 + "X")
     assert len(str(info.value)) < 200
+
+
+def test_a_record_of_more_moves_than_the_limit_is_refused_before_replay() -> None:
+    """A record listing more than MAX_MOVES moves is refused at `moves` by its length, unplayed."""
+    doc = json.loads(record_to_json(record_game(Rules(), 9, ["draw"])))
+    doc["moves"] = ["draw"] * (MAX_MOVES + 1)
+    with pytest.raises(RecordError) as info:
+        record_from_json(json.dumps(doc))
+    assert info.value.path == "moves"
+    assert "more than the" in info.value.reason

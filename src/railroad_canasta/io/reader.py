@@ -57,7 +57,7 @@ MAX_DOCUMENT_BYTES = 8 * 1024 * 1024
 #: The most rounds a history holds (a game lasts some dozens; the rules set no limit of their own).
 MAX_ROUNDS = 10_000
 #: The most moves a record holds.
-MAX_MOVES = 1_000_000
+MAX_MOVES = 200_000
 
 #: The token of each kind of card, by kind: ``"JK"``, ``"2"``, ``"R3"``, ``"B3"``, ``"4"`` ... ``"A"``.
 CARD_TOKENS: tuple[str, ...] = tuple(str(Kind(i)) for i in range(KIND_COUNT))
