@@ -84,14 +84,14 @@ def test_public_functions_refuse_what_is_not_a_position_or_a_move() -> None:
     """Views, None and numbers get a TypeError that says what was expected; so does a move that is none."""
     state = rc.new_game(seed=1)
     with pytest.raises(TypeError, match="apply expects a game state, not a PlayerView"):
-        rc.apply(rc.view(state, 0), "draw")  # type: ignore[arg-type]
+        rc.apply(rc.view(state, 0), "draw")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="apply expects a game state, not None"):
-        rc.apply(None, "draw")  # type: ignore[arg-type]
+        rc.apply(None, "draw")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="legal_moves expects a game state or a player's view, not 42"):
         rc.legal_moves(42)  # type: ignore[arg-type]
     for function in (rc.apply, rc.why_illegal, rc.is_legal, rc.explain_move):
         with pytest.raises(TypeError, match="expects a Move or its text"):
-            function(state, 42)  # type: ignore[arg-type]
+            function(state, 42)  # type: ignore[call-overload, arg-type]
     assert rc.why_illegal(state, "draw") is None
     assert rc.why_illegal(state, "take-kitty") is not None
 
@@ -101,7 +101,7 @@ def test_seeds_are_ints_of_bounded_size() -> None:
     with pytest.raises(ValueError, match="seed must be an int of at most 256 bits"):
         rc.new_game(seed=10**5000)
     with pytest.raises(TypeError, match="seed must be an int"):
-        rc.new_game(seed="7")  # type: ignore[arg-type]
+        rc.new_game(seed="7")  # type: ignore[call-overload]
     assert rc.new_game(seed=2**256 - 1).seed == 2**256 - 1
 
 

@@ -34,10 +34,10 @@ from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
+    "SEED_BITS",
     "AnyRules",
     "AnyState",
     "AnyView",
-    "SEED_BITS",
     "Position",
     "apply",
     "explain_move",
@@ -143,7 +143,9 @@ def new_seed() -> int:
 
 
 @overload
-def new_game(rules: Rules = RAILROAD, *, seed: int | None = None, players: int | None = None) -> GameState: ...
+def new_game(
+    rules: Rules = RAILROAD, *, seed: int | None = None, players: int | None = None
+) -> GameState: ...
 @overload
 def new_game(rules: ClassicRules, *, seed: int | None = None, players: int | None = None) -> ClassicState: ...
 def new_game(rules: AnyRules = RAILROAD, *, seed: int | None = None, players: int | None = None) -> AnyState:
