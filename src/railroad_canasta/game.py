@@ -110,9 +110,11 @@ SEED_BITS = 128
 # The last positions this module made or checked, by identity (held, so that an id is not reused while
 # it is listed): a position from anywhere else (built by hand, with ``attrs.evolve``) is checked when it
 # comes in, for what the engine needs to act on it (the variant's ``check_entry``: seats, counts, melds,
-# the pack); ``validate`` checks the rest.
+# the pack); ``validate`` checks the rest. A few dozen are kept: holding 256 states cost the garbage
+# collector about 10% of the mean decision time (bench/compare_trees.py); an older position is checked
+# again, once, when it comes back.
 _TRUSTED: dict[int, object] = {}
-_TRUSTED_MOST = 256
+_TRUSTED_MOST = 32
 
 
 def _trust(position: Position) -> None:
