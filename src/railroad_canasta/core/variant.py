@@ -17,6 +17,7 @@ from typing import Never, Protocol, TypeVar
 
 import attrs
 
+from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
@@ -82,6 +83,11 @@ class Variant(Protocol[R, S, V]):
         """The guard tables, by name, that judge every kind of move."""
         ...
 
+    @property
+    def actions(self) -> ActionSpace:
+        """The variant's finite, versioned action space: every move numbered (for game frameworks)."""
+        ...
+
     def rules_for(self, players: int, max_rounds: int | None = None) -> R:
         """The default rules for ``players`` players, the game stopped after ``max_rounds`` if given."""
         ...
@@ -108,6 +114,18 @@ class Variant(Protocol[R, S, V]):
 
     def view(self, state: S, player: int) -> V:
         """What one player may know."""
+        ...
+
+    def observation_layout(self, players: int) -> tuple[tuple[str, int, str], ...]:
+        """The segments ``(name, size, meaning)`` of :meth:`observe`'s vector for ``players`` players."""
+        ...
+
+    def observe(self, seen: V) -> list[int]:
+        """What a player's view shows, as a flat vector laid out as :meth:`observation_layout` says."""
+        ...
+
+    def describe(self, seen: V) -> str:
+        """What a player's view shows, as one line of text."""
         ...
 
     def validate(self, position: S | V, *, scope: Scope = "game") -> None:
