@@ -9,16 +9,3 @@ The core library never imports this package.
 """
 
 from __future__ import annotations
-
-__all__ = ["missing_extra"]
-
-
-def missing_extra(module: str, framework: str, extra: str) -> ImportError:
-    """The error an adapter raises when its framework is not installed, naming the extra to install.
-
-    >>> str(missing_extra("openspiel", "OpenSpiel (pyspiel)", "openspiel"))  # doctest: +ELLIPSIS
-    "railroad_canasta.adapters.openspiel needs OpenSpiel (pyspiel): pip install 'railroad-canasta[openspiel]'"
-    """
-    return ImportError(
-        f"railroad_canasta.adapters.{module} needs {framework}: pip install 'railroad-canasta[{extra}]'"
-    )

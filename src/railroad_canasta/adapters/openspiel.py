@@ -40,7 +40,6 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from railroad_canasta.adapters import missing_extra
 from railroad_canasta.adapters.episode import (
     AnyVariant,
     Episode,
@@ -49,13 +48,14 @@ from railroad_canasta.adapters.episode import (
     rules_from_parameters,
     utility_bounds,
 )
+from railroad_canasta.core.errors import missing_extra
 from railroad_canasta.variants import VARIANTS, variant_named
 
 try:
     import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise missing_extra("openspiel", "OpenSpiel (pyspiel)", "openspiel") from exc
+    raise missing_extra("railroad_canasta.adapters.openspiel", "OpenSpiel (pyspiel)", "openspiel") from exc
 
 __all__ = ["DEFAULT_DEALS", "CanastaGame", "CanastaObserver", "CanastaState", "game_name", "register"]
 

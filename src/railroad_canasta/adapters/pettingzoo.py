@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from railroad_canasta.adapters import missing_extra
 from railroad_canasta.adapters.episode import (
     DEFAULT_MAX_ROUNDS,
     Episode,
     rules_from_parameters,
     utility_bounds,
 )
+from railroad_canasta.core.errors import missing_extra
 from railroad_canasta.variants import variant_named
 
 try:
@@ -46,7 +46,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the environment
-    raise missing_extra("pettingzoo", "PettingZoo", "pettingzoo") from exc
+    raise missing_extra("railroad_canasta.adapters.pettingzoo", "PettingZoo", "pettingzoo") from exc
 
 __all__ = ["CanastaEnv", "env", "raw_env"]
 

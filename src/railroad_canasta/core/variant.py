@@ -144,6 +144,14 @@ class Variant(Protocol[R, S, V]):
         """Each scored round's score, by side."""
         ...
 
+    def round_endings(self, state: S) -> tuple[str, ...]:
+        """How each scored round ended, in words of the variant (``went-out``, ``stock-empty``, …)."""
+        ...
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that won a finished game (none for a game cut short, or not over)."""
+        ...
+
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats of each side under ``rules``."""
         ...

@@ -97,6 +97,12 @@ class RailroadVariant:
     def round_scores(self, state: GameState) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(b.total for b in r.breakdowns) for r in state.history)
 
+    def round_endings(self, state: GameState) -> tuple[str, ...]:
+        return tuple(r.end.value for r in state.history)
+
+    def winners(self, state: GameState) -> tuple[int, ...]:
+        return state.result.winners if state.result is not None else ()
+
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every player plays alone."""
         return tuple((seat,) for seat in range(rules.players))
