@@ -26,7 +26,9 @@ LINT_PATHS = ["src", "tests", "tests_ui", "tools", "noxfile.py", "docs/conf.py",
 CHROMIUM = Path("/usr/bin/chromium")
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "contracts", "docs", "trace", "ui"]
+nox.options.sessions = [
+    "lint", "typecheck", "tests", "contracts", "docs", "trace", "ui", "openspiel", "pettingzoo", "ray",
+]  # fmt: skip
 nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 
@@ -72,6 +74,39 @@ def tests(session: nox.Session) -> None:
     """pytest (with the doctests of src) under the repeatable Hypothesis `ci` profile."""
     install_project(session, "test")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+def run_with_extra(session: nox.Session, extra: str, *paths: str) -> None:
+    """Install the package with an optional extra and run its tests and doctests (nothing left out)."""
+    install_project(session, "test")
+    session.install(*PYPROJECT["project"]["optional-dependencies"][extra])
+    env = {"HYPOTHESIS_PROFILE": "ci", "RAILROAD_CANASTA_EXTRAS": "1"}
+    session.run("pytest", *paths, *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """The OpenSpiel games: pyspiel.random_sim_test for every variant, OpenSpiel's bots, the docs page."""
+    run_with_extra(
+        session, "openspiel", "tests/adapters/test_openspiel.py", "src/railroad_canasta/adapters/openspiel.py"
+    )
+
+
+@nox.session(python=PYTHON)
+def pettingzoo(session: nox.Session) -> None:
+    """The PettingZoo environment: api_test and seed_test for every variant, whole games, the docs page."""
+    run_with_extra(
+        session,
+        "pettingzoo",
+        "tests/adapters/test_pettingzoo.py",
+        "src/railroad_canasta/adapters/pettingzoo.py",
+    )
+
+
+@nox.session(python=PYTHON)
+def ray(session: nox.Session) -> None:
+    """simulate on a local Ray instance: the same JSON Lines as local processes."""
+    run_with_extra(session, "ray", "tests/adapters/test_ray.py")
 
 
 @nox.session(python=PYTHON, default=False)
