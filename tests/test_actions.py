@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 
@@ -11,11 +9,8 @@ from railroad_canasta import legal_moves
 from railroad_canasta.core.actions import ActionError, ActionSpace
 from railroad_canasta.core.moves import DRAW, Move
 from railroad_canasta.testing.strategies import reachable_states
-from railroad_canasta.variants import VARIANTS
 from railroad_canasta.variants.railroad.actions import ACTIONS, ACTIONS_VERSION, vocabulary
 from railroad_canasta.variants.railroad.state import GameState
-
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "actions.md"
 
 
 @pytest.mark.clause("R-TRN-4")
@@ -72,12 +67,3 @@ def test_the_numbering_is_pinned() -> None:
     }
     assert {a: str(ACTIONS.move_of(a)) for a in pinned} == pinned
     assert str(ACTIONS.move_of(175)) == "meld " + " ".join(["B3"] * 64)
-
-
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_the_docs_print_the_whole_table(name: str) -> None:
-    """docs/actions.md holds each variant's table exactly (regenerate it with tools/action_table.py)."""
-    space = VARIANTS[name].actions
-    text = DOCS.read_text(encoding="utf-8")
-    assert f"`{space.version}`" in text
-    assert space.table() in text

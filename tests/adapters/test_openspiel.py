@@ -10,6 +10,7 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
+from docs_examples import run_page
 from railroad_canasta.adapters.openspiel import DEFAULT_DEALS, CanastaState, game_name
 from railroad_canasta.variants import VARIANTS
 
@@ -143,3 +144,9 @@ def test_rules_options_are_game_parameters() -> None:
     assert (rules.kitty_timing.value, rules.frozen_pile_pair_pickup, rules.players) == ("same-turn", False, 4)
     with pytest.raises(Exception, match="max_rounds"):
         _load("railroad", max_rounds=0)
+
+
+def test_the_examples_of_the_docs_page_run() -> None:
+    """Every example of the adapter's docs page gives the output it shows."""
+    failed, attempted = run_page("openspiel.md")
+    assert attempted > 0 and failed == 0

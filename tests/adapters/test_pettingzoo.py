@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from docs_examples import run_page
 from railroad_canasta.adapters.pettingzoo import CanastaEnv, env, raw_env
 from railroad_canasta.variants import VARIANTS
 
@@ -107,3 +108,9 @@ def test_rules_options_are_keywords() -> None:
     environment.reset(seed=2)
     text = environment.render()
     assert text is not None and text.startswith("round 1 draw")
+
+
+def test_the_examples_of_the_docs_page_run() -> None:
+    """Every example of the adapter's docs page gives the output it shows."""
+    failed, attempted = run_page("pettingzoo.md")
+    assert attempted > 0 and failed == 0

@@ -17,7 +17,7 @@ named ``python_<variant>_canasta``. Load one with ``pyspiel.load_game``, paramet
 - **Utility**: general-sum; each seat's return is its side's score at the end (0 before); the bounds are
   the variant's round-score bounds times ``max_rounds``.
 - **Observations**: ``observation_tensor`` is the variant's observation vector of the player's view
-  (layout in ``docs/adapters.md``), ``observation_string`` its text; ``information_state_string`` adds
+  (layout in ``docs/observation.md``), ``observation_string`` its text; ``information_state_string`` adds
   every action played and what the player saw at each of its own decisions (perfect recall).
 - **Serialization**: OpenSpiel's own (the chance outcome and the actions, replayed by
   ``game.deserialize_state``).

@@ -10,7 +10,7 @@ as a keyword (``kitty_timing="same-turn"``).
   player makes several moves in a row: a turn is a sequence of atomic moves).
 - **Actions** are the variant's action space (``Discrete(num_distinct_actions)``, ``docs/actions.md``).
 - **Observations** are dicts: ``observation`` is the variant's vector of the agent's view (layout in
-  ``docs/adapters.md``), ``action_mask`` is 1 at the legal actions of the agent to move (all 0 for the
+  ``docs/observation.md``), ``action_mask`` is 1 at the legal actions of the agent to move (all 0 for the
   others). ``infos[agent]["action_mask"]`` holds the same mask.
 - **Rewards** come at the end: each agent gets its side's score.
 - ``reset(seed=…)`` deals from the seed: the same seed gives the same game.

@@ -3,7 +3,7 @@
 The vector is built from the player's :class:`~railroad_canasta.PlayerView` only, so it holds exactly what
 the player may know. Seats are counted from the viewer: block ``k`` of the players is the player ``k``
 seats after the viewer (the viewer first). Counts are raw numbers (cards, points), flags are 0 or 1,
-one-hot blocks have a single 1. :func:`layout` names every segment, in order; ``docs/adapters.md``
+one-hot blocks have a single 1. :func:`layout` names every segment, in order; ``docs/observation.md``
 prints it for the reader.
 
 >>> from railroad_canasta import new_game, view
