@@ -25,7 +25,7 @@ from typing import Any
 
 from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.options import option_names, rules_from_mapping, rules_to_mapping
-from railroad_canasta.core.variant import Variant
+from railroad_canasta.core.variant import Variant, seat_scores
 
 __all__ = ["DEFAULT_MAX_ROUNDS", "Episode", "default_parameters", "rules_from_parameters", "utility_bounds"]
 
@@ -82,7 +82,7 @@ def max_game_length(variant: AnyVariant, rules: Any) -> int:
 class Episode:
     """One game, dealt from a seed, played by action integers."""
 
-    __slots__ = ("_recall", "_seat_side", "before", "history", "rules", "state", "variant")
+    __slots__ = ("_recall", "before", "history", "rules", "state", "variant")
 
     def __init__(self, variant: AnyVariant, rules: Any) -> None:
         self.variant = variant
@@ -95,8 +95,6 @@ class Episode:
         self.before: list[Any] = []
         #: Per seat: the texts of what the seat saw at each of its own decisions, as far as computed.
         self._recall: list[list[str]] = [[] for _ in range(rules.players)]
-        sides = variant.sides(rules)
-        self._seat_side = {seat: i for i, side in enumerate(sides) for seat in side}
 
     def copy(self) -> Episode:
         """An independent episode at the same point (the engine's states are immutable, so shared)."""
@@ -105,7 +103,6 @@ class Episode:
         other.history = list(self.history)
         other.before = list(self.before)
         other._recall = [list(seen) for seen in self._recall]
-        other._seat_side = self._seat_side
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> Episode:
@@ -145,22 +142,17 @@ class Episode:
         """The move notation of ``action``."""
         return str(self.variant.actions.move_of(action))
 
-    def side_scores(self) -> list[int]:
-        """Each side's score so far (the sum of its scored rounds)."""
-        sides = len(self.variant.sides(self.rules))
-        totals = [0] * sides
-        if self.state is not None:
-            for scores in self.variant.round_scores(self.state):
-                for side in range(sides):
-                    totals[side] += scores[side]
-        return totals
+    def scores(self) -> list[int]:
+        """Each seat's score so far (its side's scored rounds; 0 before the deal)."""
+        if self.state is None:
+            return [0] * self.rules.players
+        return seat_scores(self.variant, self.rules, self.state)
 
     def returns(self) -> list[float]:
         """Each seat's return: its side's score once the game is over, 0 before."""
         if not self.is_over:
             return [0.0] * self.rules.players
-        totals = self.side_scores()
-        return [float(totals[self._seat_side[seat]]) for seat in range(self.rules.players)]
+        return [float(score) for score in self.scores()]
 
     def observation(self, player: int) -> list[int]:
         """``player``'s observation vector (all 0 before the deal)."""

@@ -190,7 +190,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if not episode.dealt:
             return "before the deal"
         seat = 0 if episode.is_over else episode.player_to_move()
-        return f"scores {episode.side_scores()}; seen by p{seat}: {episode.observation_text(seat)}"
+        return f"scores {episode.scores()}; seen by p{seat}: {episode.observation_text(seat)}"
 
 
 class CanastaObserver:

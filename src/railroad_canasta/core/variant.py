@@ -22,7 +22,7 @@ from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 
-__all__ = ["Metadata", "Variant"]
+__all__ = ["Metadata", "Variant", "seat_scores"]
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -163,3 +163,10 @@ class Variant(Protocol[R, S, V]):
     def round_score_bounds(self, rules: R) -> tuple[int, int]:
         """Bounds on one side's score for one round under ``rules``."""
         ...
+
+
+def seat_scores(variant: Variant[R, S, V], rules: R, state: S) -> list[int]:
+    """Each seat's score so far: the sum of its side's scored rounds (a partner shares the side's score)."""
+    side_of = {seat: side for side, seats in enumerate(variant.sides(rules)) for seat in seats}
+    rounds = variant.round_scores(state)
+    return [sum(scores[side_of[seat]] for scores in rounds) for seat in sorted(side_of)]

@@ -25,6 +25,7 @@ import attrs
 
 from railroad_canasta.bots import BOT_NAMES, Bot, bot_named
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.variant import seat_scores
 from railroad_canasta.variants import variant_named
 
 __all__ = [
@@ -143,16 +144,14 @@ def play_one(plan: Plan, index: int) -> GameRecordLine:
         moves = variant.legal_moves(state)
         state = variant.apply(state, bots[mover].choose(variant.view(state, mover), moves))
         decisions += 1
-    rounds = variant.round_scores(state)
-    side_of = {seat: side for side, seats in enumerate(variant.sides(rules)) for seat in seats}
-    scores = [sum(r[side_of[seat]] for r in rounds) for seat in range(players)]
+    scores = seat_scores(variant, rules, state)
     return {
         "game": index,
         "seed": seed,
         "bots": names,
         "scores": scores,
         "winners": list(variant.winners(state)),
-        "rounds": len(rounds),
+        "rounds": len(variant.round_scores(state)),
         "endings": list(variant.round_endings(state)),
         "decisions": decisions,
     }
