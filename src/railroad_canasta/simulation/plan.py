@@ -165,7 +165,7 @@ def batch_spans(games: int, jobs: int, batch_size: int | None = None) -> list[tu
     >>> batch_spans(5, 1, batch_size=2)
     [(0, 2), (2, 4), (4, 5)]
     """
-    size = batch_size if batch_size is not None else max(1, min(25, games // (4 * jobs)))
+    size = batch_size if batch_size is not None else max(1, min(10, games // (4 * jobs)))
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
