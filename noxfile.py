@@ -123,12 +123,13 @@ def bench(session: nox.Session) -> None:
     """The benchmarks, side by side with the peers of the `bench` group (not run by default).
 
     `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows (2 and
-    8 players).
+    8 players), then bench/bench_interop.py (simulate with 1 and 2 jobs; the OpenSpiel adapter's cost).
     """
     install_project(session, "bench")
     session.run("python", "bench/bench.py", *session.posargs)
     for players in ("2", "8"):
         session.run("python", "bench/bench_json.py", "--players", players)
+    session.run("python", "bench/bench_interop.py")
 
 
 @nox.session(python=PYTHON)
