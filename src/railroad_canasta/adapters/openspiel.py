@@ -147,15 +147,20 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.game_ref = game
         self.episode = Episode(game.variant, game.rules)
+        self._current = int(pyspiel.PlayerId.CHANCE)
 
     def current_player(self) -> int:
-        """The seat to move, or OpenSpiel's chance or terminal id."""
+        """The seat to move, or OpenSpiel's chance or terminal id (kept: OpenSpiel asks often)."""
+        return self._current
+
+    def _update_current(self) -> None:
         episode = self.episode
         if not episode.dealt:
-            return int(pyspiel.PlayerId.CHANCE)
-        if episode.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return episode.player_to_move()
+            self._current = int(pyspiel.PlayerId.CHANCE)
+        elif episode.is_over:
+            self._current = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            self._current = episode.player_to_move()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal_actions()
@@ -171,6 +176,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             self.episode.apply_action(action)
         else:
             self.episode.deal(action)
+        self._update_current()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -179,7 +185,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """The game has ended."""
-        return self.episode.is_over
+        return bool(self._current == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
         """Each seat's side's score once the game is over, 0 before."""

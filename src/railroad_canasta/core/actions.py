@@ -35,7 +35,7 @@ class ActionError(RailroadCanastaError, ValueError):
 class ActionSpace:
     """The moves of a vocabulary, numbered from 0 in a fixed order under a version name."""
 
-    __slots__ = ("_index", "moves", "version")
+    __slots__ = ("_by_id", "_index", "moves", "version")
 
     def __init__(self, version: str, moves: Iterable[Move]) -> None:
         #: The name of this numbering (changes whenever a number would).
@@ -47,6 +47,9 @@ class ActionSpace:
             if move in self._index:
                 raise ValueError(f"{version}: the move {str(move)!r} is listed twice")
             self._index[move] = action
+        # The engines hand out shared move instances: looking them up by identity skips hashing the move.
+        # The vocabulary holds its moves, so no other object can have one of these identities.
+        self._by_id: dict[int, int] = {id(move): action for move, action in self._index.items()}
 
     @property
     def num_distinct_actions(self) -> int:
@@ -55,6 +58,9 @@ class ActionSpace:
 
     def action_of(self, move: Move) -> int:
         """The integer of ``move`` (:class:`ActionError` if the vocabulary lacks it)."""
+        action = self._by_id.get(id(move))
+        if action is not None:
+            return action
         action = self._index.get(move)
         if action is None:
             raise ActionError(f"{self.version}: the move {str(move)!r} has no action")
@@ -70,8 +76,9 @@ class ActionSpace:
 
     def actions_of(self, moves: Sequence[Move]) -> list[int]:
         """The integers of ``moves``, in increasing order (OpenSpiel lists legal actions sorted)."""
-        index = self._index
-        return sorted(index[m] if m in index else self.action_of(m) for m in moves)
+        by_id = self._by_id
+        action_of = self.action_of
+        return sorted([by_id.get(id(m)) or action_of(m) for m in moves])
 
     def mask(self, moves: Sequence[Move]) -> tuple[int, ...]:
         """A 0/1 vector of length :attr:`num_distinct_actions`, 1 at the actions of ``moves``."""
