@@ -14,10 +14,13 @@ from railroad_canasta.cli import main
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.simulation import Plan, game_seed, make_bot, play_one, simulate
 from railroad_canasta.simulation.summary import mean_interval, summarise, wilson_interval
+from railroad_canasta.variants import VARIANTS
 
 
-def _plan(games: int = 6, bots: tuple[str, ...] = ("greedy", "random"), seed: int = 3) -> Plan:
-    return Plan(variant="railroad", rules=None, bots=bots, games=games, seed=seed, max_rounds=1)
+def _plan(
+    games: int = 6, bots: tuple[str, ...] = ("greedy", "random"), seed: int = 3, variant: str = "railroad"
+) -> Plan:
+    return Plan(variant=variant, rules=None, bots=bots, games=games, seed=seed, max_rounds=1)
 
 
 def _lines(plan: Plan, jobs: int, batch_size: int | None = None) -> str:
@@ -26,14 +29,15 @@ def _lines(plan: Plan, jobs: int, batch_size: int | None = None) -> str:
     return out.getvalue()
 
 
-def test_the_same_seed_gives_the_same_lines_whatever_the_jobs() -> None:
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_same_seed_gives_the_same_lines_whatever_the_jobs(variant: str) -> None:
     """One process, two processes and other batch sizes write the same lines, in game order."""
-    plan = _plan(games=8)
+    plan = _plan(games=8, variant=variant)
     one = _lines(plan, jobs=1)
     assert _lines(plan, jobs=2) == one
     assert _lines(plan, jobs=2, batch_size=3) == one
     assert [json.loads(line)["game"] for line in one.splitlines()] == list(range(8))
-    assert _lines(_plan(games=8, seed=4), jobs=1) != one
+    assert _lines(_plan(games=8, seed=4, variant=variant), jobs=1) != one
 
 
 def test_a_line_says_what_the_game_was() -> None:
@@ -144,3 +148,12 @@ def test_ray_missing_names_the_extra(
     monkeypatch.setitem(sys.modules, "ray", None)
     assert main(["simulate", "--games", "1", "--backend", "ray", "--no-progress"], out=io.StringIO()) == 2
     assert "pip install 'railroad-canasta[ray]'" in capsys.readouterr().err
+
+
+def test_partners_share_their_side_s_score_and_win() -> None:
+    """In classic partnership games a line gives both partners their side's score; winners are seats."""
+    plan = Plan(variant="classic", rules=None, bots=("greedy", "random"), games=2, seed=1, players=4)
+    line = play_one(plan, 0)
+    scores = line["scores"]
+    assert scores[0] == scores[2] and scores[1] == scores[3]
+    assert line["winners"] in ([0, 2], [1, 3])

@@ -71,14 +71,16 @@ def observation_page() -> str:
     parts = [OBSERVATION_INTRO]
     for _, variant in sorted(VARIANTS.items()):
         meta = variant.metadata
-        sizes = {p: sum(s for _, s, _ in variant.observation_layout(p)) for p in (2, 3)}
-        step = sizes[3] - sizes[2]
-        table = layout_table(variant.observation_layout(2))
+        sizes = ", ".join(
+            f"{sum(size for _, size, _ in variant.observation_layout(p))} with {p} players"
+            for p in meta.allowed_players
+        )
+        shown = meta.min_players * meta.players_per_side
+        table = layout_table(variant.observation_layout(shown))
         parts.append(
             f"\n## {meta.title}\n\n"
-            f"{sizes[2] - 2 * step} + {step} per player numbers ({sizes[2]} with 2 players). The layout "
-            "with 2 players (with more, the `to_move` and `dealer` segments have one place per player and "
-            f"a block `pN.…` follows for each further seat):\n\n{table}\n"
+            f"Numbers: {sizes}. The layout with {shown} players (with other counts the seat segments have "
+            f"one place per player, and one block follows per side or seat):\n\n{table}\n"
         )
     return "".join(parts)
 

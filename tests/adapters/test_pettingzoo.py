@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 from docs_examples import run_page
 from railroad_canasta.adapters.pettingzoo import CanastaEnv, env, raw_env
+from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 
 #: PettingZoo's tests warn about every classic environment whose observations are dicts with a mask.
@@ -21,10 +23,7 @@ DICT_OBSERVATIONS = [
 CASES = [
     (name, players)
     for name, variant in sorted(VARIANTS.items())
-    for players in sorted(
-        {variant.metadata.min_players, 3}
-        & set(range(variant.metadata.min_players, variant.metadata.max_players + 1))
-    )
+    for players in sorted({variant.metadata.min_players, 3} & set(variant.metadata.allowed_players))
 ]
 
 
@@ -78,7 +77,7 @@ def test_the_observation_is_the_agent_s_view() -> None:
     """The vector is the variant's observation of the agent's view; only the mover has a mask."""
     environment = raw_env(players=3)
     environment.reset(seed=4)
-    variant = environment.variant
+    variant: Variant[Any, Any, Any] = environment.variant
     state = environment.episode.state
     mover = environment.agent_selection
     for seat, agent in enumerate(environment.possible_agents):

@@ -25,7 +25,7 @@ import attrs
 
 from railroad_canasta.bots import BOT_NAMES, Bot, bot_named
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.variant import seat_scores
+from railroad_canasta.core.variant import Variant, seat_scores
 from railroad_canasta.variants import variant_named
 
 __all__ = [
@@ -100,7 +100,7 @@ def _import_bot(path: str) -> type[Any]:
     return found  # type: ignore[no-any-return]
 
 
-def make_bot(spec: str, *, seed: int, variant: str) -> Bot:
+def make_bot(spec: str, *, seed: int, variant: str) -> Bot[Any]:
     """The bot ``spec`` names: a registered name (``random``, ``greedy``, …) or an import path.
 
     An imported class is called with ``seed=seed`` when it takes a ``seed`` parameter, else with nothing.
@@ -127,7 +127,7 @@ def check_bots(specs: Sequence[str], variant: str) -> None:
 
 def play_one(plan: Plan, index: int) -> GameRecordLine:
     """Play game ``index`` of ``plan`` and return its result line."""
-    variant = variant_named(plan.variant)
+    variant: Variant[Any, Any, Any] = variant_named(plan.variant)
     rules = plan.game_rules()
     seed = game_seed(plan.seed, index)
     players = rules.players
