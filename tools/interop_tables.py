@@ -20,7 +20,7 @@ changes: a new kind of move gets a new version. `variant.actions` is the action 
 (`railroad_canasta.core.actions.ActionSpace`): `action_of(move)`, `move_of(action)`, `actions_of(moves)`
 (sorted) and `mask(moves)`.
 
-```python
+```pycon
 >>> import railroad_canasta as rc
 >>> space = rc.variant_named("railroad").actions
 >>> state = rc.new_game(seed=7)
@@ -43,7 +43,7 @@ its vector out as segments, in order; `variant.observation_layout(players)` list
 next seat, and so on. Counts are raw numbers (cards, points), flags are 0 or 1, one-hot segments have a
 single 1.
 
-```python
+```pycon
 >>> import railroad_canasta as rc
 >>> railroad = rc.variant_named("railroad")
 >>> state = rc.new_game(seed=7)
