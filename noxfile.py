@@ -38,7 +38,9 @@ LINT_PATHS = ["src", "tests", "tests_ui", "tools", "noxfile.py", "docs/conf.py",
 CHROMIUM = Path("/usr/bin/chromium")
 
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "tests", "contracts", "docs", "trace", "ui"]
+nox.options.sessions = [
+    "lint", "typecheck", "tests", "contracts", "docs", "trace", "ui", "openspiel", "pettingzoo", "ray",
+]  # fmt: skip
 nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
 
@@ -86,6 +88,39 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
+def run_with_extra(session: nox.Session, extra: str, *paths: str) -> None:
+    """Install the package with an optional extra and run its tests and doctests (nothing left out)."""
+    install_project(session, "test")
+    session.install(*PYPROJECT["project"]["optional-dependencies"][extra])
+    env = {"HYPOTHESIS_PROFILE": "ci", "RAILROAD_CANASTA_EXTRAS": "1"}
+    session.run("pytest", *paths, *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """The OpenSpiel games: pyspiel.random_sim_test for every variant, OpenSpiel's bots, the docs page."""
+    run_with_extra(
+        session, "openspiel", "tests/adapters/test_openspiel.py", "src/railroad_canasta/adapters/openspiel.py"
+    )
+
+
+@nox.session(python=PYTHON)
+def pettingzoo(session: nox.Session) -> None:
+    """The PettingZoo environment: api_test and seed_test for every variant, whole games, the docs page."""
+    run_with_extra(
+        session,
+        "pettingzoo",
+        "tests/adapters/test_pettingzoo.py",
+        "src/railroad_canasta/adapters/pettingzoo.py",
+    )
+
+
+@nox.session(python=PYTHON)
+def ray(session: nox.Session) -> None:
+    """simulate on a local Ray instance: the same JSON Lines as local processes."""
+    run_with_extra(session, "ray", "tests/adapters/test_ray.py")
+
+
 @nox.session(python=PYTHON, default=False)
 def soak(session: nox.Session) -> None:
     """Long Hypothesis runs (profile `soak`) of the stateful, property and fuzz tests; not run by default."""
@@ -101,12 +136,13 @@ def bench(session: nox.Session) -> None:
     """The benchmarks, side by side with the peers of the `bench` group (not run by default).
 
     `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows (2 and
-    8 players).
+    8 players), then bench/bench_interop.py (simulate with 1 and 2 jobs; the OpenSpiel adapter's cost).
     """
     install_project(session, "bench")
     session.run("python", "bench/bench.py", *session.posargs)
     for players in ("2", "8"):
         session.run("python", "bench/bench_json.py", "--players", players)
+    session.run("python", "bench/bench_interop.py")
 
 
 @nox.session(python=PYTHON)

@@ -55,6 +55,8 @@ autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# The frameworks of the optional extras are not installed in the docs session: autodoc mocks them.
+autodoc_mock_imports = ["pyspiel", "open_spiel", "numpy", "pettingzoo", "gymnasium", "ray", "tqdm"]
 
 # The API page, by layer (see docs/architecture.md): each package's modules follow its heading, in order
 # (modules not listed follow alphabetically; a package not listed goes last).
@@ -62,7 +64,7 @@ API_LAYERS = [
     ("The public functions", ["game"]),
     ("Core: what every variant shares", [
         "core", "core.cards", "core.moves", "core.melds", "core.guards", "core.invariants", "core.options",
-        "core.variant", "core.errors",
+        "core.variant", "core.actions", "core.errors",
     ]),
     ("Variants", ["variants"]),
     ("Railroad Canasta", [
@@ -70,7 +72,8 @@ API_LAYERS = [
         "variants.railroad.state", "variants.railroad.melds", "variants.railroad.guards",
         "variants.railroad.steps", "variants.railroad.requirement", "variants.railroad.legal",
         "variants.railroad.transitions", "variants.railroad.scoring", "variants.railroad.views",
-        "variants.railroad.invariants", "variants.railroad.invariant_checks",
+        "variants.railroad.invariants", "variants.railroad.invariant_checks", "variants.railroad.actions",
+        "variants.railroad.observation",
     ]),
     ("Classic Canasta", [
         "variants.classic", "variants.classic.variant", "variants.classic.rules", "variants.classic.state",
@@ -80,6 +83,10 @@ API_LAYERS = [
     ]),
     ("JSON and records", ["io", "io.reader", "io.codec", "io.records", "io.classic_codec", "io.schemas"]),
     ("Scenarios", ["scenarios"]),
+    ("Game adapters", ["adapters", "adapters.episode", "adapters.openspiel", "adapters.pettingzoo"]),
+    ("Simulation", [
+        "simulation", "simulation.plan", "simulation.run", "simulation.summary", "simulation.ray_backend",
+    ]),
     ("Bots", ["bots"]),
     ("Command line", ["cli"]),
     ("Pictures and front ends", ["render", "session", "tui", "web"]),

@@ -9,8 +9,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar, overload
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, overload
 
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.moves import (
@@ -39,7 +39,7 @@ from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "SeenPosition", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SeenPosition", "bot_named", "play_game"]
 
 #: What a bot sees: the view of the player to move, of either variant.
 SeenPosition = PlayerView | ClassicView
@@ -251,3 +251,29 @@ def play_game(
     railroad = (legal_moves, apply, view)
     start_railroad = new_game(rules, seed=seed)
     return _play(start_railroad, rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type,misc]
+
+
+_MAKERS: Mapping[str, Callable[[int, str], Bot[Any]]] = {
+    "random": lambda seed, variant: RandomBot(seed),
+    "greedy": lambda seed, variant: GreedyBot(),
+}
+
+#: The names :func:`bot_named` knows, weakest first (the one registry of bots by name: a new bot added
+#: here is known to every command that takes bot names).
+BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
+
+
+def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> Bot[Any]:
+    """A new bot called ``name`` for ``variant``, seeded with ``seed`` (``ValueError`` for an unknown one).
+
+    >>> bot_named("random", seed=4)
+    RandomBot(4)
+    >>> bot_named("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever' (known: random, greedy)
+    """
+    make = _MAKERS.get(name)
+    if make is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    return make(seed, variant)

@@ -5,8 +5,9 @@
 says why a move is legal or not in a scenario's position, guard by guard; ``play``
 (:mod:`~railroad_canasta.cli.play`) is a game in the terminal against bots, ``replay``
 (:mod:`~railroad_canasta.cli.replay`) steps through a saved game, ``serve``
-(:mod:`~railroad_canasta.cli.serve`) serves the web table on 127.0.0.1. Each module adds its
-subcommand to the parser and runs it; :func:`main` wires them.
+(:mod:`~railroad_canasta.cli.serve`) serves the web table on 127.0.0.1, ``simulate``
+(:mod:`~railroad_canasta.cli.simulate`) plays many seeded games between bots and summarises them. Each
+module adds its subcommand to the parser and runs it; :func:`main` wires them.
 
 A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
 line on stderr and exit status 2. Output cut short by its reader (``demo | head``) ends the command quietly
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from typing import NoReturn, Protocol, TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.cli import check, demo, explain, play, replay, serve
+from railroad_canasta.cli import check, demo, explain, play, replay, serve, simulate
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
@@ -54,6 +55,7 @@ _MODULES: dict[str, _Command] = {
     "play": play,
     "replay": replay,
     "serve": serve,
+    "simulate": simulate,
 }
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "RulesError",
     "describe",
     "excerpt",
+    "missing_extra",
 ]
 
 
@@ -98,3 +99,12 @@ class IllegalMoveError(RailroadCanastaError):
         self.clause = clause
         self.reason = reason
         super().__init__(f"{move} is illegal [{clause}]: {reason}")
+
+
+def missing_extra(module: str, framework: str, extra: str) -> ImportError:
+    """The error a module raises when the framework of an optional extra is missing, naming the extra.
+
+    >>> str(missing_extra("railroad_canasta.adapters.openspiel", "OpenSpiel (pyspiel)", "openspiel"))
+    "railroad_canasta.adapters.openspiel needs OpenSpiel (pyspiel): pip install 'railroad-canasta[openspiel]'"
+    """
+    return ImportError(f"{module} needs {framework}: pip install 'railroad-canasta[{extra}]'")

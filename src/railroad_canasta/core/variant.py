@@ -17,11 +17,12 @@ from typing import Never, Protocol, TypeVar
 
 import attrs
 
+from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 
-__all__ = ["Metadata", "Variant"]
+__all__ = ["Metadata", "Variant", "seat_scores"]
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -82,6 +83,11 @@ class Variant(Protocol[R, S, V]):
         """The guard tables, by name, that judge every kind of move."""
         ...
 
+    @property
+    def actions(self) -> ActionSpace:
+        """The variant's finite, versioned action space: every move numbered (for game frameworks)."""
+        ...
+
     def rules_for(self, players: int, max_rounds: int | None = None) -> R:
         """The default rules for ``players`` players, the game stopped after ``max_rounds`` if given."""
         ...
@@ -110,6 +116,18 @@ class Variant(Protocol[R, S, V]):
         """What one player may know."""
         ...
 
+    def observation_layout(self, players: int) -> tuple[tuple[str, int, str], ...]:
+        """The segments ``(name, size, meaning)`` of :meth:`observe`'s vector for ``players`` players."""
+        ...
+
+    def observe(self, seen: V) -> list[int]:
+        """What a player's view shows, as a flat vector laid out as :meth:`observation_layout` says."""
+        ...
+
+    def describe(self, seen: V) -> str:
+        """What a player's view shows, as one line of text."""
+        ...
+
     def validate(self, position: S | V, *, scope: Scope = "game") -> None:
         """Raise ``InvariantError`` (clause, field) if the rules reach no such state or no state shows it."""
         ...
@@ -126,6 +144,14 @@ class Variant(Protocol[R, S, V]):
         """Each scored round's score, by side."""
         ...
 
+    def round_endings(self, state: S) -> tuple[str, ...]:
+        """How each scored round ended, in words of the variant (``went-out``, ``stock-empty``, …)."""
+        ...
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that won a finished game (none for a game cut short, or not over)."""
+        ...
+
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats of each side under ``rules``."""
         ...
@@ -137,3 +163,10 @@ class Variant(Protocol[R, S, V]):
     def round_score_bounds(self, rules: R) -> tuple[int, int]:
         """Bounds on one side's score for one round under ``rules``."""
         ...
+
+
+def seat_scores(variant: Variant[R, S, V], rules: R, state: S) -> list[int]:
+    """Each seat's score so far: the sum of its side's scored rounds (a partner shares the side's score)."""
+    side_of = {seat: side for side, seats in enumerate(variant.sides(rules)) for seat in seats}
+    rounds = variant.round_scores(state)
+    return [sum(scores[side_of[seat]] for scores in rounds) for seat in sorted(side_of)]

@@ -8,7 +8,10 @@ state and the mover's view of it break no invariant of the variant; every
 state short of the end has a legal move, each listed once, each accepted by
 ``why_illegal`` and by ``apply``; the mover's view lists the same moves; a
 round never takes more decisions than the variant's bound; every round score
-lies within the variant's bounds. Anything else raises :class:`ConformanceError`.
+lies within the variant's bounds; every legal move has an action of the variant's
+action space that numbers it back, and the mask of the legal moves marks exactly
+their actions; every player's observation vector has the layout's length.
+Anything else raises :class:`ConformanceError`.
 
 >>> from railroad_canasta.variants import variant_named
 >>> report = check_variant(variant_named("railroad"), players=2, seed=1, max_rounds=1)
@@ -19,11 +22,13 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TypeVar
 
 import attrs
 
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.moves import Move
 from railroad_canasta.core.variant import Variant
 
 R = TypeVar("R")
@@ -77,6 +82,22 @@ def check_metadata(variant: Variant[R, S, V]) -> None:
     )
 
 
+def _check_actions(variant: Variant[R, S, V], moves: Sequence[Move]) -> None:
+    """Every legal move numbers to an action and back; the mask is 1 exactly at the legal actions."""
+    space = variant.actions
+    name = variant.metadata.name
+    for move in moves:
+        action = space.action_of(move)
+        _require(0 <= action < space.num_distinct_actions, f"{name}: {move} has action {action} out of range")
+        _require(space.move_of(action) == move, f"{name}: action {action} of {move} numbers another move")
+    mask = space.mask(moves)
+    legal = {space.action_of(m) for m in moves}
+    _require(
+        {a for a, bit in enumerate(mask) if bit} == legal and len(legal) == len(moves),
+        f"{name}: the mask of the legal moves is not their actions",
+    )
+
+
 def check_variant(
     variant: Variant[R, S, V], *, players: int, seed: int, max_rounds: int = 2, max_decisions: int = 20_000
 ) -> ConformanceReport:
@@ -88,6 +109,7 @@ def check_variant(
     bound = variant.max_decisions_per_round(rules)
     low, high = variant.round_score_bounds(rules)
     rng = random.Random(seed)
+    size = sum(width for _, width, _ in variant.observation_layout(players))
     decisions = in_round = 0
     scored = 0
     while not variant.is_over(state):
@@ -101,6 +123,10 @@ def check_variant(
         variant.validate(seen)
         _require(
             tuple(variant.legal_moves(seen)) == tuple(moves), f"{name}: the mover's view lists other moves"
+        )
+        _check_actions(variant, moves)
+        _require(
+            len(variant.observe(seen)) == size, f"{name}: an observation is not of the layout's length {size}"
         )
         move = moves[rng.randrange(len(moves))]
         _require(

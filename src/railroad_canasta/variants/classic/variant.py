@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Never
 
+from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.variants.classic import guards, invariants, legal, transitions, views
+from railroad_canasta.variants.classic import guards, invariants, legal, observation, transitions, views
+from railroad_canasta.variants.classic.actions import ACTIONS
 from railroad_canasta.variants.classic.rules import CLASSIC, RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
@@ -61,6 +63,10 @@ class ClassicVariant:
     def tables(self) -> Mapping[str, Sequence[Guard[Never]]]:
         return guards.TABLES
 
+    @property
+    def actions(self) -> ActionSpace:
+        return ACTIONS
+
     def rules_for(self, players: int, max_rounds: int | None = None) -> ClassicRules:
         return CLASSIC.replace(players=players, max_rounds=max_rounds)
 
@@ -72,6 +78,9 @@ class ClassicVariant:
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)
     view = staticmethod(views.view)
+    observation_layout = staticmethod(observation.layout)
+    observe = staticmethod(observation.observe)
+    describe = staticmethod(observation.describe)
 
     def validate(self, position: ClassicState | ClassicView, *, scope: Scope = "game") -> None:
         if isinstance(position, ClassicView):
@@ -87,6 +96,16 @@ class ClassicVariant:
 
     def round_scores(self, state: ClassicState) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(b.total for b in r.breakdowns) for r in state.history)
+
+    def round_endings(self, state: ClassicState) -> tuple[str, ...]:
+        return tuple(r.end for r in state.history)
+
+    def winners(self, state: ClassicState) -> tuple[int, ...]:
+        """The seats of the winning sides (``result.winners`` names sides)."""
+        if state.result is None:
+            return ()
+        sides = state.rules.sides
+        return tuple(sorted(seat for side in state.result.winners for seat in sides[side]))
 
     def sides(self, rules: ClassicRules) -> tuple[tuple[int, ...], ...]:
         """Partners sit alternately; two or three players play each alone."""

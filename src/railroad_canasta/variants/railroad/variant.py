@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Never
 
+from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.cards import KIND_POINTS, Kind, pack_counts
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.variants.railroad import guards, invariants, legal, transitions, views
+from railroad_canasta.variants.railroad import guards, invariants, legal, observation, transitions, views
+from railroad_canasta.variants.railroad.actions import ACTIONS
 from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
@@ -60,6 +62,10 @@ class RailroadVariant:
     def tables(self) -> Mapping[str, Sequence[Guard[Never]]]:
         return guards.TABLES
 
+    @property
+    def actions(self) -> ActionSpace:
+        return ACTIONS
+
     def rules_for(self, players: int, max_rounds: int | None = None) -> Rules:
         return RAILROAD.replace(players=players, max_rounds=max_rounds)
 
@@ -72,6 +78,9 @@ class RailroadVariant:
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)
     view = staticmethod(views.view)
+    observation_layout = staticmethod(observation.layout)
+    observe = staticmethod(observation.observe)
+    describe = staticmethod(observation.describe)
 
     def validate(self, position: GameState | PlayerView, *, scope: Scope = "game") -> None:
         if isinstance(position, PlayerView):
@@ -90,6 +99,12 @@ class RailroadVariant:
 
     def round_scores(self, state: GameState) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(b.total for b in r.breakdowns) for r in state.history)
+
+    def round_endings(self, state: GameState) -> tuple[str, ...]:
+        return tuple(r.end.value for r in state.history)
+
+    def winners(self, state: GameState) -> tuple[int, ...]:
+        return state.result.winners if state.result is not None else ()
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every player plays alone."""

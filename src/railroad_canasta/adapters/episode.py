@@ -1,0 +1,186 @@
+"""One game of any variant driven by integer actions: what every framework adapter wraps.
+
+An :class:`Episode` holds the rules, the engine's state (``None`` until the deal) and the actions played;
+it answers in the terms the frameworks use: the player to move, the legal actions (sorted integers of the
+variant's action space), the returns of each seat, and each seat's observation vector and text. It needs
+no framework, so the adapters stay thin and it is tested on its own.
+
+>>> from railroad_canasta.variants import variant_named
+>>> railroad = variant_named("railroad")
+>>> episode = Episode(railroad, railroad.rules_for(2, max_rounds=1))
+>>> episode.dealt
+False
+>>> episode.deal(7)
+>>> episode.legal_actions()
+[0]
+>>> episode.apply_action(0)  # draw
+>>> episode.history, episode.returns()
+([0], [0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from railroad_canasta.core.errors import RulesError
+from railroad_canasta.core.options import option_names, rules_from_mapping, rules_to_mapping
+from railroad_canasta.core.variant import Variant, seat_scores
+
+__all__ = ["DEFAULT_MAX_ROUNDS", "Episode", "default_parameters", "rules_from_parameters", "utility_bounds"]
+
+#: Rounds of a game by default: frameworks need a bounded game, and one round is a Canasta "hand".
+DEFAULT_MAX_ROUNDS = 1
+
+#: A variant of any rules, state and view types (the adapters handle them opaquely).
+AnyVariant = Variant[Any, Any, Any]
+
+
+def default_parameters(variant: AnyVariant) -> dict[str, int | bool | str]:
+    """The game parameters of ``variant``: ``players``, ``max_rounds`` and every plain option of its rules.
+
+    Plain options are integers, booleans and enums (by value); tables and ``None`` defaults are left out.
+    """
+    meta = variant.metadata
+    out: dict[str, int | bool | str] = {"players": meta.min_players, "max_rounds": DEFAULT_MAX_ROUNDS}
+    for name, value in rules_to_mapping(variant.rules_for(meta.min_players)).items():
+        if name not in out and isinstance(value, bool | int | str):
+            out[name] = value
+    return out
+
+
+def rules_from_parameters(variant: AnyVariant, parameters: Mapping[str, object]) -> Any:
+    """The rules of ``variant`` that ``parameters`` (a subset of :func:`default_parameters`) describe.
+
+    ``max_rounds`` must be a positive integer: the frameworks need games of bounded length.
+    Raises :class:`~railroad_canasta.RulesError` naming the parameter for an unknown or unfit one.
+    """
+    known = set(option_names(variant.rules_type))
+    options = {name: value for name, value in parameters.items() if name in known}
+    unknown = sorted(set(parameters) - known)
+    if unknown:
+        raise RulesError(unknown[0], f"unknown game parameter (known: {', '.join(sorted(known))})")
+    rounds = options.get("max_rounds", DEFAULT_MAX_ROUNDS)
+    if type(rounds) is not int or rounds < 1:
+        raise RulesError("max_rounds", f"must be a positive integer (games must be bounded), not {rounds!r}")
+    options.setdefault("max_rounds", DEFAULT_MAX_ROUNDS)
+    return rules_from_mapping(variant.rules_type, options, path="parameters", from_text=True)
+
+
+def utility_bounds(variant: AnyVariant, rules: Any) -> tuple[float, float]:
+    """The least and most a seat's return can be: the round bounds times the rounds played."""
+    low, high = variant.round_score_bounds(rules)
+    rounds = rules.max_rounds
+    return float(low * rounds), float(high * rounds)
+
+
+def max_game_length(variant: AnyVariant, rules: Any) -> int:
+    """The most decisions a game of ``rules`` can take (``max_rounds`` rounds of the variant's bound)."""
+    return int(rules.max_rounds) * variant.max_decisions_per_round(rules)
+
+
+class Episode:
+    """One game, dealt from a seed, played by action integers."""
+
+    __slots__ = ("_recall", "before", "history", "rules", "state", "variant")
+
+    def __init__(self, variant: AnyVariant, rules: Any) -> None:
+        self.variant = variant
+        self.rules = rules
+        #: The engine's state, ``None`` before the deal.
+        self.state: Any = None
+        #: The actions played since the deal (the deal's seed is not one of them).
+        self.history: list[int] = []
+        #: The state before each action of :attr:`history` (immutable, so keeping them costs little).
+        self.before: list[Any] = []
+        #: Per seat: the texts of what the seat saw at each of its own decisions, as far as computed.
+        self._recall: list[list[str]] = [[] for _ in range(rules.players)]
+
+    def copy(self) -> Episode:
+        """An independent episode at the same point (the engine's states are immutable, so shared)."""
+        other = Episode.__new__(Episode)
+        other.variant, other.rules, other.state = self.variant, self.rules, self.state
+        other.history = list(self.history)
+        other.before = list(self.before)
+        other._recall = [list(seen) for seen in self._recall]
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Episode:
+        # OpenSpiel clones a Python state by deep-copying it: the immutable engine states are shared.
+        return self.copy()
+
+    @property
+    def dealt(self) -> bool:
+        """The first round has been dealt."""
+        return self.state is not None
+
+    def deal(self, seed: int) -> None:
+        """Deal the game from ``seed`` (every later shuffle follows from it)."""
+        self.state = self.variant.new_game(self.rules, seed)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.state is not None and self.variant.is_over(self.state)
+
+    def player_to_move(self) -> int:
+        """The seat to move."""
+        return self.variant.player_to_move(self.state)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted."""
+        return self.variant.actions.actions_of(self.variant.legal_moves(self.state))
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` (``IllegalMoveError`` if its move is not legal)."""
+        before = self.state
+        self.state = self.variant.apply(before, self.variant.actions.move_of(action))
+        self.before.append(before)
+        self.history.append(action)
+
+    def action_text(self, action: int) -> str:
+        """The move notation of ``action``."""
+        return str(self.variant.actions.move_of(action))
+
+    def scores(self) -> list[int]:
+        """Each seat's score so far (its side's scored rounds; 0 before the deal)."""
+        if self.state is None:
+            return [0] * self.rules.players
+        return seat_scores(self.variant, self.rules, self.state)
+
+    def returns(self) -> list[float]:
+        """Each seat's return: its side's score once the game is over, 0 before."""
+        if not self.is_over:
+            return [0.0] * self.rules.players
+        return [float(score) for score in self.scores()]
+
+    def observation(self, player: int) -> list[int]:
+        """``player``'s observation vector (all 0 before the deal)."""
+        if self.state is None:
+            return [0] * sum(size for _, size, _ in self.variant.observation_layout(self.rules.players))
+        return self.variant.observe(self.variant.view(self.state, player))
+
+    def observation_text(self, player: int) -> str:
+        """``player``'s observation as text."""
+        if self.state is None:
+            return "before the deal"
+        return self.variant.describe(self.variant.view(self.state, player))
+
+    def recall_text(self, player: int) -> str:
+        """What ``player`` has seen: every action, and the seat's view at each of its own decisions.
+
+        Every move is public, and the only private news of a seat (the cards it draws or is dealt, its
+        kitty) shows in its own view by its next decision, so this text tells apart any two histories
+        the seat can tell apart: OpenSpiel's information state.
+        """
+        if self.state is None:
+            return f"p{player} before the deal"
+        seen = self._recall[player]
+        counted = len(seen)
+        variant = self.variant
+        # seen holds the texts of the first `counted` own decisions: find where to resume.
+        own = [i for i, state in enumerate(self.before) if variant.player_to_move(state) == player]
+        for i in own[counted:]:
+            seen.append(f"{i}:{variant.describe(variant.view(self.before[i], player))}")
+        actions = " ".join(map(str, self.history))
+        return f"p{player} actions {actions} | seen {' / '.join(seen)} | now {self.observation_text(player)}"

@@ -1,0 +1,167 @@
+"""The ``simulate`` command: many seeded games between named bots, locally or on Ray, and their summary.
+
+``railroad-canasta simulate --games 1000 --bots greedy,random --jobs 2 --out games.jsonl`` plays 1,000
+games, writes one JSON line per game to ``games.jsonl`` (in game order) and prints the summary: win rate
+per bot with a 95% interval, mean score, rounds, how rounds end, games and decisions per second. A
+progress bar (tqdm, the ``[simulate]`` extra, or a plain line without it) goes to stderr. Ctrl-C stops
+the run and keeps, writes and summarises the games that finished. The same ``--seed`` gives the same
+lines whatever ``--jobs`` and ``--backend`` are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any, TextIO
+
+from railroad_canasta.bots import BOT_NAMES
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.options import rules_from_mapping
+from railroad_canasta.scenarios import parse_rules_override
+from railroad_canasta.simulation.plan import Plan, check_bots
+from railroad_canasta.simulation.run import BACKENDS, simulate
+from railroad_canasta.variants import VARIANTS, variant_named
+
+__all__ = ["HELP", "configure", "run"]
+
+#: The command's line in the command line's help.
+HELP = "play many seeded games between bots (local processes or Ray) and summarise them"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``simulate`` command's arguments to its parser."""
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument(
+        "--bots",
+        default="greedy,random",
+        help=f"comma-separated bots, by name ({', '.join(BOT_NAMES)}) or import path (package.module:Class); "
+        "seats rotate from game to game (default greedy,random)",
+    )
+    parser.add_argument("--players", type=int, default=None, help="players a game (default: one per bot)")
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default="railroad",
+        help="the rule set played (default railroad)",
+    )
+    parser.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="set a rules option, e.g. kitty_timing=same-turn (repeatable)",
+    )
+    parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after this many rounds")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, default="local", help="where games run (default local)"
+    )
+    parser.add_argument(
+        "--address", default=None, help="the Ray cluster to join (default: start a local one)"
+    )
+    parser.add_argument("--batch-size", type=int, default=None, help="games per task (default: automatic)")
+    parser.add_argument(
+        "--out", default=None, metavar="FILE", help="write one JSON line per game ('-': stdout)"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def _plan(args: argparse.Namespace) -> Plan:
+    variant = variant_named(args.variant)
+    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    if not bots:
+        raise RailroadCanastaError("--bots: name at least one bot")
+    for flag, value, least in (("--games", args.games, 0), ("--jobs", args.jobs, 1)):
+        if value < least:
+            raise RailroadCanastaError(f"{flag} must be at least {least}, not {value}")
+    if args.batch_size is not None and args.batch_size < 1:
+        raise RailroadCanastaError(f"--batch-size must be at least 1, not {args.batch_size}")
+    if args.address is not None and args.backend != "ray":
+        raise RailroadCanastaError("--address joins a Ray cluster: add --backend ray")
+    try:
+        options = dict(parse_rules_override(text, variant.rules_type) for text in args.rules)
+    except RailroadCanastaError as exc:
+        raise RailroadCanastaError(f"--rules {exc}") from None
+    players = args.players if args.players is not None else max(len(bots), variant.metadata.min_players)
+    rules = rules_from_mapping(
+        variant.rules_type, {"players": players, "max_rounds": args.max_rounds, **options}, path="rules"
+    )
+    try:
+        check_bots(bots, args.variant)
+    except ValueError as exc:
+        raise RailroadCanastaError(f"--bots: {exc}") from None
+    return Plan(variant=args.variant, rules=rules, bots=bots, games=args.games, seed=args.seed)
+
+
+class _PlainProgress:
+    """A progress line on stderr when tqdm is not installed: games, games per second and the ETA."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.started = self.shown = time.perf_counter()
+
+    def update(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if now - self.shown < 0.5 and self.done < self.total:
+            return
+        self.shown = now
+        rate = self.done / max(now - self.started, 1e-9)
+        eta = (self.total - self.done) / rate if rate else 0.0
+        self.stream.write(f"\r{self.done}/{self.total} games, {rate:.1f} games/s, ETA {eta:.0f} s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _PlainProgress(total, sys.stderr)
+    return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the ``simulate`` command the arguments describe; returns the exit status."""
+    plan = _plan(args)
+    if args.backend == "ray":
+        from railroad_canasta.simulation.ray_backend import ensure_ray
+
+        try:
+            ensure_ray()
+        except ImportError as exc:
+            raise RailroadCanastaError(str(exc)) from None
+    with ExitStack() as stack:
+        lines: TextIO | None = None
+        if args.out == "-":
+            lines = out
+        elif args.out is not None:
+            try:
+                lines = stack.enter_context(open(args.out, "w", encoding="utf-8"))
+            except OSError as exc:
+                raise RailroadCanastaError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+        bar = _progress(plan.games, not args.no_progress)
+        update: Callable[[int], None] | None = None
+        if bar is not None:
+            stack.callback(bar.close)
+            update = bar.update
+        summary = simulate(
+            plan,
+            jobs=args.jobs,
+            backend=args.backend,
+            address=args.address,
+            batch_size=args.batch_size,
+            out=lines,
+            progress=update,
+        )
+    report = sys.stderr if args.out == "-" else out
+    report.write(summary.text() + "\n")
+    return 130 if summary.interrupted else 0

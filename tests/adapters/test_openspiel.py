@@ -1,0 +1,155 @@
+"""The OpenSpiel games of every variant: OpenSpiel's own conformance test, its bots, and the metadata."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.bots import uniform_random
+
+from docs_examples import run_page
+from railroad_canasta.adapters.openspiel import DEFAULT_DEALS, CanastaState, game_name
+from railroad_canasta.core.variant import Variant
+from railroad_canasta.variants import VARIANTS
+
+#: (variant, players, simulations): the fewest and most players, and 3 where allowed.
+CASES = [
+    (name, players, 3 if players <= 3 else 1)
+    for name, variant in sorted(VARIANTS.items())
+    for players in sorted(
+        {variant.metadata.min_players, 3, variant.metadata.max_players}
+        & set(variant.metadata.allowed_players)
+    )
+]
+
+
+def _load(name: str, **params: object) -> pyspiel.Game:
+    return pyspiel.load_game(game_name(VARIANTS[name]), params)
+
+
+@pytest.mark.parametrize(("name", "players", "sims"), CASES)
+def test_openspiel_random_sim_test_passes(name: str, players: int, sims: int) -> None:
+    """OpenSpiel's generic conformance test, serialization included, on whole one-round games."""
+    pyspiel.random_sim_test(_load(name, players=players), num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_game_metadata_is_the_variant_s(name: str) -> None:
+    """Actions, players, chance outcomes, utility bounds and length come from the variant."""
+    variant: Variant[Any, Any, Any] = VARIANTS[name]
+    game = _load(name, players=variant.metadata.min_players, max_rounds=2)
+    rules = variant.rules_for(variant.metadata.min_players, max_rounds=2)
+    low, high = variant.round_score_bounds(rules)
+    assert game.num_distinct_actions() == variant.actions.num_distinct_actions
+    assert game.num_players() == variant.metadata.min_players
+    assert game.max_chance_outcomes() == DEFAULT_DEALS
+    assert (game.min_utility(), game.max_utility()) == (2.0 * low, 2.0 * high)
+    assert game.max_game_length() == 2 * variant.max_decisions_per_round(rules)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def _played(game: pyspiel.Game, seed: int, decisions: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    state.apply_action(rng.randrange(game.max_chance_outcomes()))
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_serialize_and_deserialize_give_the_same_state(name: str) -> None:
+    """A serialized game deserializes to the same history, observations and legal actions."""
+    game = _load(name)
+    state = _played(game, seed=3, decisions=120)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    for player in range(game.num_players()):
+        assert again.information_state_string(player) == state.information_state_string(player)
+        assert again.observation_tensor(player) == state.observation_tensor(player)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_observation_is_the_view_s_vector(name: str) -> None:
+    """observation_tensor is the variant's vector of the player's view; the string its description."""
+    variant: Variant[Any, Any, Any] = VARIANTS[name]
+    game = _load(name, players=3 if variant.metadata.max_players >= 3 else variant.metadata.min_players)
+    state = _played(game, seed=5, decisions=60)
+    assert isinstance(state, CanastaState)
+    engine = state.episode.state
+    for player in range(game.num_players()):
+        seen = variant.view(engine, player)
+        assert state.observation_tensor(player) == [float(x) for x in variant.observe(seen)]
+        assert state.observation_string(player) == variant.describe(seen)
+        assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+    # Players see different hands, and the information state holds the whole history.
+    assert state.observation_tensor(0) != state.observation_tensor(1)
+    assert " ".join(map(str, state.history()[1:])) in state.information_state_string(0)
+
+
+def test_an_information_state_tells_apart_what_the_player_saw() -> None:
+    """Two deals that give a player different cards give different information states from the start."""
+    game = _load("railroad")
+    one, two = game.new_initial_state(), game.new_initial_state()
+    one.apply_action(1)
+    two.apply_action(2)
+    assert one.information_state_string(0) != two.information_state_string(0)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_uniform_random_bots_play_whole_games(name: str) -> None:
+    """OpenSpiel's uniform random bots finish games; the returns are the side scores, within bounds."""
+    game = _load(name)
+    rng = np.random.RandomState(11)
+    bots = [uniform_random.UniformRandomBot(p, rng) for p in range(game.num_players())]
+    for _ in range(2):
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        assert any(r != 0 for r in returns)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_mcts_bot_plays_a_truncated_game(name: str) -> None:
+    """OpenSpiel's MCTS bot (random rollouts) chooses legal actions in a short game of small hands."""
+    small: dict[str, object] = {"hand_size": 5, "kitty_size": 3, "decks_per_player": 1}
+    game = _load(name, **(small if name == "railroad" else {}))
+    rng = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(4)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) > 1
+
+
+def test_rules_options_are_game_parameters() -> None:
+    """An option given as a parameter changes the rules; an unknown one is refused by name."""
+    game = _load("railroad", kitty_timing="same-turn", frozen_pile_pair_pickup=False, players=4)
+    state = game.new_initial_state()
+    assert isinstance(state, CanastaState)
+    rules = state.episode.rules
+    assert (rules.kitty_timing.value, rules.frozen_pile_pair_pickup, rules.players) == ("same-turn", False, 4)
+    with pytest.raises(Exception, match="max_rounds"):
+        _load("railroad", max_rounds=0)
+
+
+def test_the_examples_of_the_docs_page_run() -> None:
+    """Every example of the adapter's docs page gives the output it shows."""
+    failed, attempted = run_page("openspiel.md")
+    assert attempted > 0 and failed == 0
