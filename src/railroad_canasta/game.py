@@ -18,6 +18,7 @@ TypeError: apply expects a game state, not a PlayerView: a view lacks the hidden
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Callable, Sequence
 from typing import NoReturn, cast, overload
@@ -30,6 +31,7 @@ from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules
+from railroad_canasta.variants.railroad.sampling import sample_state as _sample_railroad
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
 
@@ -45,6 +47,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "new_seed",
+    "sample_state",
     "validate",
     "view",
     "why_illegal",
@@ -235,6 +238,20 @@ def view(state: AnyState, player: int) -> AnyView:
     seen = variant.view(state, player)
     _trust(seen)
     return seen
+
+
+def sample_state(view: AnyView, rng: random.Random) -> GameState:
+    """A state drawn from ``rng`` among those ``view`` is a view of: the cards ``view`` hides dealt at random.
+
+    ``view(sample_state(v, rng), v.viewer) == v`` and the state passes :func:`validate`; a search bot
+    plays out such states (a determinization). Only for a round being played (else ``ViewError``), and for
+    now only for Railroad views (classic Canasta's sampling is still to come).
+    """
+    if type(view) is PlayerView:
+        return _sample_railroad(view, rng)
+    if type(view) is ClassicView:
+        raise TypeError("sample_state is not available for classic Canasta yet: only for Railroad views")
+    _refuse("sample_state", "a player's view", view)
 
 
 def validate(position: Position, *, scope: Scope = "game") -> None:

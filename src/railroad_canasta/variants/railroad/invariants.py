@@ -43,6 +43,8 @@ __all__ = [
     "VIEW_INVARIANTS",
     "card_census",
     "check_entry",
+    "may_hold_red_three",
+    "seen_cards",
     "validate",
     "validate_result",
     "validate_view",
@@ -107,6 +109,12 @@ def _red_threes_as_dealt(t: c.Seen, seat: int, hand: Counts, path: str) -> Probl
     if p.melds or p.opened or p.kitty_taken or p.red_threes or p.hand_size != t.rules.hand_size:
         return Problem(path, _RED_IN_HAND)
     return None
+
+
+def may_hold_red_three(t: c.Seen, seat: int) -> bool:
+    """Whether the hand of ``seat`` may hold a red 3 in ``t`` (the two red-3 rows of the tables below)."""
+    hand = tuple(1 if i == _R3 else 0 for i in range(KIND_COUNT))
+    return _red_threes_waiting(t, seat, hand, "") is None and _red_threes_as_dealt(t, seat, hand, "") is None
 
 
 def _in_state_hands(test: _HandTest) -> Callable[[GameState], Problem | None]:
@@ -193,7 +201,7 @@ def _kitty_size(v: PlayerView) -> str | None:
     return f"holds {sum(v.kitty)} cards but players[{v.viewer}].kitty_size is {size}"
 
 
-def _seen_cards(v: PlayerView) -> tuple[int, list[int]]:
+def seen_cards(v: PlayerView) -> tuple[int, list[int]]:
     """How many cards the view accounts for, and how many of each kind it shows."""
     known = list(v.hand)
     for counts in (v.kitty, v.pending):
@@ -215,13 +223,13 @@ def _seen_cards(v: PlayerView) -> tuple[int, list[int]]:
 
 
 def _pack_size(v: PlayerView) -> str | None:
-    total = _seen_cards(v)[0]
+    total = seen_cards(v)[0]
     size = v.rules.pack_size
     return None if total == size else f"the cards number {total}, not the {size} of the pack"
 
 
 def _kinds_seen(v: PlayerView) -> str | None:
-    known, expected = _seen_cards(v)[1], c.pack_of(v.rules)
+    known, expected = seen_cards(v)[1], c.pack_of(v.rules)
     for i in range(KIND_COUNT):
         if known[i] > expected[i]:
             return f"{known[i]} cards of {_TEXT[i]} are seen but the pack has {expected[i]}"

@@ -16,7 +16,15 @@ from railroad_canasta.core.cards import KIND_POINTS, Kind, pack_counts
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.variants.railroad import guards, invariants, legal, observation, transitions, views
+from railroad_canasta.variants.railroad import (
+    guards,
+    invariants,
+    legal,
+    observation,
+    sampling,
+    transitions,
+    views,
+)
 from railroad_canasta.variants.railroad.actions import ACTIONS
 from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState
@@ -81,6 +89,7 @@ class RailroadVariant:
     observation_layout = staticmethod(observation.layout)
     observe = staticmethod(observation.observe)
     describe = staticmethod(observation.describe)
+    sample_state = staticmethod(sampling.sample_state)
 
     def validate(self, position: GameState | PlayerView, *, scope: Scope = "game") -> None:
         if isinstance(position, PlayerView):

@@ -1,6 +1,7 @@
-"""Seeded bots that choose among the legal moves from their player's view, and a loop to play a game.
+"""The simple bots: a seeded random bot and a greedy one, which show the rules work but do not plan.
 
 >>> from railroad_canasta import RAILROAD
+>>> from railroad_canasta.bots import play_game
 >>> final = play_game(RAILROAD.replace(max_rounds=1), seed=3, bots=[RandomBot(1), GreedyBot()])
 >>> final.is_over
 True
@@ -9,9 +10,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, overload
+from collections.abc import Sequence
 
+from railroad_canasta.bots.base import SeenPosition
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -27,37 +28,10 @@ from railroad_canasta.core.moves import (
     TakePileMixed,
     TakeTop,
 )
-from railroad_canasta.variants.classic import legal as classic_legal
-from railroad_canasta.variants.classic import transitions as classic_transitions
-from railroad_canasta.variants.classic import views as classic_views
-from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
-from railroad_canasta.variants.railroad.legal import legal_moves
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.transitions import apply, new_game
-from railroad_canasta.variants.railroad.views import PlayerView, view
+from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SeenPosition", "bot_named", "play_game"]
-
-#: What a bot sees: the view of the player to move, of either variant.
-SeenPosition = PlayerView | ClassicView
-
-S = TypeVar("S", GameState, ClassicState)
-V = TypeVar("V", PlayerView, ClassicView)
-V_contra = TypeVar("V_contra", PlayerView, ClassicView, SeenPosition, contravariant=True)
-
-
-class Bot(Protocol[V_contra]):
-    """Anything that picks one of the legal moves, seeing only its player's view.
-
-    ``Bot[PlayerView]`` plays Railroad, ``Bot[ClassicView]`` classic; the bots here play both.
-    """
-
-    def choose(self, seen: V_contra, moves: Sequence[Move]) -> Move:
-        """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
-        ...
+__all__ = ["GreedyBot", "RandomBot"]
 
 
 class RandomBot:
@@ -187,93 +161,3 @@ def _classic_score(seen: ClassicView, move: Move) -> float:
         keep = (200.0 if card.is_wild else 0.0) + (15.0 * hand[card] if hand[card] >= 2 else 0.0)
         return -(10.0 + keep + KIND_POINTS[card] / 10.0)
     return 0.0
-
-
-def _play(
-    state: S,
-    players: int,
-    bots: Sequence[Bot[V]],
-    functions: tuple[Callable[[S], Sequence[Move]], Callable[[S, Move], S], Callable[[S, int], V]],
-    on_move: Callable[[S, Move, S], None] | None,
-    max_decisions: int,
-) -> S:
-    if len(bots) != players:
-        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
-    legal, play, see = functions
-    for _ in range(max_decisions):
-        if state.is_over:
-            return state
-        moves = legal(state)
-        move = bots[state.to_move].choose(see(state, state.to_move), moves)
-        after = play(state, move)
-        if on_move is not None:
-            on_move(state, move, after)
-        state = after
-    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-
-
-@overload
-def play_game(
-    rules: Rules,
-    seed: int,
-    bots: Sequence[Bot[PlayerView]],
-    *,
-    on_move: Callable[[GameState, Move, GameState], None] | None = None,
-    max_decisions: int = 2_000_000,
-) -> GameState: ...
-@overload
-def play_game(
-    rules: ClassicRules,
-    seed: int,
-    bots: Sequence[Bot[ClassicView]],
-    *,
-    on_move: Callable[[ClassicState, Move, ClassicState], None] | None = None,
-    max_decisions: int = 2_000_000,
-) -> ClassicState: ...
-def play_game(
-    rules: Rules | ClassicRules,
-    seed: int,
-    bots: Sequence[Bot[PlayerView]] | Sequence[Bot[ClassicView]],
-    *,
-    on_move: Callable[[GameState, Move, GameState], None]
-    | Callable[[ClassicState, Move, ClassicState], None]
-    | None = None,
-    max_decisions: int = 2_000_000,
-) -> GameState | ClassicState:
-    """Play a game between ``bots`` (one per seat) and return the final state, for either variant.
-
-    ``on_move(before, move, after)`` is called after every move.
-    """
-    if isinstance(rules, ClassicRules):
-        classic = (classic_legal.legal_moves, classic_transitions.apply, classic_views.view)
-        start = classic_transitions.new_game(rules, seed=seed)
-        return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type,misc]
-    railroad = (legal_moves, apply, view)
-    start_railroad = new_game(rules, seed=seed)
-    return _play(start_railroad, rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type,misc]
-
-
-_MAKERS: Mapping[str, Callable[[int, str], Bot[Any]]] = {
-    "random": lambda seed, variant: RandomBot(seed),
-    "greedy": lambda seed, variant: GreedyBot(),
-}
-
-#: The names :func:`bot_named` knows, weakest first (the one registry of bots by name: a new bot added
-#: here is known to every command that takes bot names).
-BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
-
-
-def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> Bot[Any]:
-    """A new bot called ``name`` for ``variant``, seeded with ``seed`` (``ValueError`` for an unknown one).
-
-    >>> bot_named("random", seed=4)
-    RandomBot(4)
-    >>> bot_named("clever")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'clever' (known: random, greedy)
-    """
-    make = _MAKERS.get(name)
-    if make is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    return make(seed, variant)

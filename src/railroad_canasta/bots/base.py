@@ -1,0 +1,122 @@
+"""What a bot is, and the loop that plays a game between bots, for either variant.
+
+A bot picks one of the legal moves seeing only the mover's view; a bot that can say why
+(:class:`ExplainingBot`) also answers a one-line reason for its choice, for the terminal game and the docs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar, overload, runtime_checkable
+
+from railroad_canasta.core.moves import (
+    Move,
+)
+from railroad_canasta.variants.classic import legal as classic_legal
+from railroad_canasta.variants.classic import transitions as classic_transitions
+from railroad_canasta.variants.classic import views as classic_views
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.views import ClassicView
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.views import PlayerView, view
+
+__all__ = ["Bot", "ExplainingBot", "SeenPosition", "play_game"]
+
+#: What a bot sees: the view of the player to move, of either variant.
+SeenPosition = PlayerView | ClassicView
+
+S = TypeVar("S", GameState, ClassicState)
+V = TypeVar("V", PlayerView, ClassicView)
+V_contra = TypeVar("V_contra", PlayerView, ClassicView, SeenPosition, contravariant=True)
+
+
+class Bot(Protocol[V_contra]):
+    """Anything that picks one of the legal moves, seeing only its player's view.
+
+    ``Bot[PlayerView]`` plays Railroad, ``Bot[ClassicView]`` classic; the bots here play both.
+    """
+
+    def choose(self, seen: V_contra, moves: Sequence[Move]) -> Move:
+        """Return one element of ``moves``, the legal moves of ``seen`` (the mover's view)."""
+        ...
+
+
+@runtime_checkable
+class ExplainingBot(Protocol):
+    """A bot that says why it chose a move."""
+
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+        """Return one element of ``moves``."""
+        ...
+
+    def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
+        """The move :meth:`choose` returns, with a one-line reason."""
+        ...
+
+
+def _play(
+    state: S,
+    players: int,
+    bots: Sequence[Bot[V]],
+    functions: tuple[Callable[[S], Sequence[Move]], Callable[[S, Move], S], Callable[[S, int], V]],
+    on_move: Callable[[S, Move, S], None] | None,
+    max_decisions: int,
+) -> S:
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    legal, play, see = functions
+    for _ in range(max_decisions):
+        if state.is_over:
+            return state
+        moves = legal(state)
+        move = bots[state.to_move].choose(see(state, state.to_move), moves)
+        after = play(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+
+
+@overload
+def play_game(
+    rules: Rules,
+    seed: int,
+    bots: Sequence[Bot[PlayerView]],
+    *,
+    on_move: Callable[[GameState, Move, GameState], None] | None = None,
+    max_decisions: int = 2_000_000,
+) -> GameState: ...
+@overload
+def play_game(
+    rules: ClassicRules,
+    seed: int,
+    bots: Sequence[Bot[ClassicView]],
+    *,
+    on_move: Callable[[ClassicState, Move, ClassicState], None] | None = None,
+    max_decisions: int = 2_000_000,
+) -> ClassicState: ...
+def play_game(
+    rules: Rules | ClassicRules,
+    seed: int,
+    bots: Sequence[Bot[PlayerView]] | Sequence[Bot[ClassicView]],
+    *,
+    on_move: Callable[[GameState, Move, GameState], None]
+    | Callable[[ClassicState, Move, ClassicState], None]
+    | None = None,
+    max_decisions: int = 2_000_000,
+) -> GameState | ClassicState:
+    """Play a game between ``bots`` (one per seat) and return the final state, for either variant.
+
+    ``on_move(before, move, after)`` is called after every move.
+    """
+    if isinstance(rules, ClassicRules):
+        classic = (classic_legal.legal_moves, classic_transitions.apply, classic_views.view)
+        start = classic_transitions.new_game(rules, seed=seed)
+        return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type,misc]
+    railroad = (legal_moves, apply, view)
+    start_railroad = new_game(rules, seed=seed)
+    return _play(start_railroad, rules.players, bots, railroad, on_move, max_decisions)  # type: ignore[arg-type,misc]

@@ -1,0 +1,59 @@
+"""Bots by name: what the command line's ``--bot`` options accept.
+
+>>> bot_named("greedy")
+GreedyBot()
+>>> bot_named("heuristic", seed=3)
+RailroadHeuristicBot(3)
+>>> bot_named("clever")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'clever' (known: random, greedy, heuristic, search)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from railroad_canasta.bots.base import Bot, SeenPosition
+from railroad_canasta.bots.railroad import RailroadHeuristicBot
+from railroad_canasta.bots.search import SearchBot
+from railroad_canasta.bots.simple import GreedyBot, RandomBot
+from railroad_canasta.variants import variant_named
+from railroad_canasta.variants.railroad.views import PlayerView
+
+__all__ = ["BOT_NAMES", "HEURISTIC_BOTS", "bot_named", "heuristic_bot"]
+
+#: The heuristic bot of each variant, by the variant's name.
+HEURISTIC_BOTS: Mapping[str, Callable[[int], Bot[PlayerView]]] = {"railroad": RailroadHeuristicBot}
+
+
+def heuristic_bot(variant: str, seed: int = 0) -> Bot[PlayerView]:
+    """The heuristic bot of ``variant`` (a ``RulesError`` for an unknown variant)."""
+    variant_named(variant)
+    make = HEURISTIC_BOTS.get(variant)
+    if make is None:
+        raise ValueError(f"no heuristic bot for the variant {variant!r} yet")
+    return make(seed)
+
+
+def _search(seed: int, variant: str) -> Bot[PlayerView]:
+    return SearchBot(seed, policy=lambda s: heuristic_bot(variant, s))
+
+
+_MAKERS: Mapping[str, Callable[[int, str], Bot[PlayerView] | Bot[SeenPosition]]] = {
+    "random": lambda seed, variant: RandomBot(seed),
+    "greedy": lambda seed, variant: GreedyBot(),
+    "heuristic": lambda seed, variant: heuristic_bot(variant, seed),
+    "search": _search,
+}
+
+#: The names :func:`bot_named` knows, weakest first.
+BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
+
+
+def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> Bot[PlayerView]:
+    """A new bot called ``name`` for ``variant``, seeded with ``seed`` (``ValueError`` for an unknown one)."""
+    make = _MAKERS.get(name)
+    if make is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    return make(seed, variant)
