@@ -64,3 +64,93 @@ def test_bots_see_only_the_movers_view() -> None:
     assert seen and all(isinstance(v, PlayerView) for v in seen)
     assert all(v.viewer == v.to_move for v in seen)
     assert not hasattr(seen[0], "stock") and not hasattr(seen[0], "seed")
+
+
+# -- the heuristic bot, the search bot and bots by name ----------------------------------------------------
+
+
+import railroad_canasta as rc  # noqa: E402
+from railroad_canasta.bots import (  # noqa: E402
+    BOT_NAMES,
+    ExplainingBot,
+    RailroadHeuristicBot,
+    SearchBot,
+    bot_named,
+)
+
+
+def _round_score_wins(a: str, b: str, games: int) -> int:
+    """In one-round two-player games with alternating seats, how often ``a`` outscores ``b``."""
+    wins = 0
+    for seed in range(games):
+        names = [a, b] if seed % 2 == 0 else [b, a]
+        final = play_game(RAILROAD.replace(max_rounds=1), seed, [bot_named(n, seed=seed) for n in names])
+        mine = names.index(a)
+        wins += final.scores[mine] > final.scores[1 - mine]
+    return wins
+
+
+@pytest.mark.clause("R-OUT-1")
+def test_the_heuristic_bot_outscores_the_greedy_bot() -> None:
+    """With fixed seeds the heuristic bot wins most one-round games against the greedy bot."""
+    assert _round_score_wins("heuristic", "greedy", 24) >= 15
+
+
+@pytest.mark.clause("R-OUT-2")
+def test_the_heuristic_bot_goes_out() -> None:
+    """Playing itself, the heuristic bot ends some rounds by going out (the greedy bot hardly ever does)."""
+    outs = 0
+    for seed in range(8):
+        final = play_game(
+            RAILROAD.replace(max_rounds=1), seed, [RailroadHeuristicBot(), RailroadHeuristicBot()]
+        )
+        outs += final.history[-1].went_out is not None
+    assert outs >= 2
+
+
+def test_the_heuristic_bot_explains_each_choice_in_one_line() -> None:
+    """explain answers the move choose plays and one line that starts with the move's text."""
+    bot = RailroadHeuristicBot()
+    assert isinstance(bot, ExplainingBot)
+    seen_lines: list[str] = []
+
+    class Checking:
+        def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+            move, why = bot.explain(seen, moves)
+            assert move == bot.choose(seen, moves) and move in moves
+            assert why.startswith(f"{move}: ") and "\n" not in why and len(why) > len(str(move)) + 3
+            seen_lines.append(why)
+            return move
+
+    play_game(RAILROAD.replace(max_rounds=1), 2, [Checking(), Checking()])
+    assert any("canasta" in line for line in seen_lines)
+    assert bot.ranked.__doc__ is not None
+
+
+@pytest.mark.clause("R-TRN-2")
+def test_the_search_bot_plays_a_legal_move_from_its_view_deterministically() -> None:
+    """With a budget in rollouts the search bot's choice depends only on its seed and the view."""
+    state = rc.new_game(RAILROAD, seed=7)
+    heuristic = RailroadHeuristicBot()
+    for _ in range(30):
+        state = rc.apply(state, heuristic.choose(rc.view(state, state.to_move), rc.legal_moves(state)))
+    seen, moves = rc.view(state, state.to_move), rc.legal_moves(state)
+    assert len(moves) > 1
+    first = SearchBot(5, seconds=None, rollouts=6)
+    move, why = first.explain(seen, moves)
+    assert move in moves and first.last_rollouts == 6 and "rollouts" in why
+    assert SearchBot(5, seconds=None, rollouts=6).choose(seen, moves) == move
+    with pytest.raises(ValueError, match="needs a budget"):
+        SearchBot(seconds=None, rollouts=None)
+
+
+def test_bots_by_name() -> None:
+    """Every name makes a bot that plays a legal move; an unknown name or variant is refused."""
+    state = rc.new_game(RAILROAD, seed=1)
+    seen, moves = rc.view(state, state.to_move), rc.legal_moves(state)
+    for name in BOT_NAMES:
+        assert bot_named(name, seed=2).choose(seen, moves) in moves
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        bot_named("clever")
+    with pytest.raises(rc.RulesError, match="unknown variant"):
+        bot_named("heuristic", variant="bridge")

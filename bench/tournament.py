@@ -1,0 +1,170 @@
+"""A tournament between the bots: win rates with 95% intervals, how rounds end, decision times.
+
+Run: ``python bench/tournament.py [--games N] [--players 2 4] [--pairs heuristic:greedy ...] [--jobs J]``.
+
+Each pairing ``A:B`` plays ``--games`` seeded games per player count (seeds 0, 1, ...). The seats
+alternate between the two bots, and every other game starts with the other bot, so each has the first
+seat as often. A game is won by the bot whose best seat scores most (a tie counts half); with
+``--max-rounds`` the game stops after that many rounds and the scores then decide. The win rate of ``A``
+is given with its 95% Wilson interval. The rounds are counted by how they ended (a player went out, the
+stock ran out, no legal discard) and by which bot went out. A decision's time is the CPU time of the
+bot's ``choose`` (``time.thread_time``: the search bot's budget is CPU time on one core), the mean per
+bot. ``--jobs`` plays games in parallel processes (a search bot still uses one core per game).
+
+``--self heuristic`` adds the table of going-out shares of a bot playing itself at each player count.
+
+Figures are deterministic for the same arguments, apart from the times and a search bot whose budget is
+in seconds (``--search-rollouts`` gives it a budget in rollouts instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Sequence
+
+import railroad_canasta as rc
+from railroad_canasta import GameState, Move, PlayerView
+from railroad_canasta.bots import Bot, SearchBot, bot_named, play_game
+
+ENDINGS = ("went-out", "stock-empty", "no-discard")
+
+
+class Timed:
+    """A bot whose decisions are timed (CPU time of this thread)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+        start = time.thread_time()
+        move = self.bot.choose(seen, moves)
+        self.seconds += time.thread_time() - start
+        self.decisions += 1
+        return move
+
+
+def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot:
+    if name == "search":
+        return SearchBot(seed, seconds=args.search_seconds, rollouts=args.search_rollouts)
+    return bot_named(name, seed=seed)
+
+
+def play_one(task: tuple[str, str, int, int, argparse.Namespace]) -> dict[str, float]:
+    """One game of ``a`` against ``b``; the counts it adds to the tables."""
+    a, b, players, seed, args = task
+    names = [a if (seat + seed) % 2 == 0 else b for seat in range(players)]
+    bots = [Timed(make_bot(name, seed * 100 + seat, args)) for seat, name in enumerate(names)]
+    out: dict[str, float] = collections.defaultdict(float)
+
+    def watch(before: GameState, move: Move, after: GameState) -> None:
+        if len(after.history) > len(before.history):
+            last = after.history[-1]
+            out[last.end.value] += 1
+            out["rounds"] += 1
+            if last.went_out is not None:
+                out[f"out:{names[last.went_out]}"] += 1
+
+    rules = rc.RAILROAD.replace(players=players, max_rounds=args.max_rounds)
+    final = play_game(rules, seed, bots, on_move=watch)
+    best = {name: max(s for seat, s in enumerate(final.scores) if names[seat] == name) for name in (a, b)}
+    out["win"] = 1.0 if best[a] > best[b] else 0.5 if best[a] == best[b] else 0.0
+    for name, bot in zip(names, bots, strict=True):
+        out[f"time:{name}"] += bot.seconds
+        out[f"decisions:{name}"] += bot.decisions
+    return dict(out)
+
+
+def _sum(results: list[dict[str, float]]) -> dict[str, float]:
+    total: dict[str, float] = collections.defaultdict(float)
+    for r in results:
+        for key, value in r.items():
+            total[key] += value
+    return total
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if not n:
+        return 0.0, 1.0
+    z = 1.959964
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def run(tasks: list[tuple[str, str, int, int, argparse.Namespace]], jobs: int) -> list[dict[str, float]]:
+    if jobs <= 1:
+        return [play_one(t) for t in tasks]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(play_one, tasks, chunksize=1)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=100, help="games per pairing and player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument(
+        "--pairs", nargs="+", default=["heuristic:greedy", "heuristic:random", "greedy:random"]
+    )
+    parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after N rounds")
+    parser.add_argument("--search-seconds", type=float, default=1.0, help="search budget per decision")
+    parser.add_argument("--search-rollouts", type=int, default=None, help="search budget in rollouts")
+    parser.add_argument(
+        "--self", dest="self_play", default=None, help="a bot playing itself: going-out shares"
+    )
+    parser.add_argument("--self-players", type=int, nargs="+", default=[2, 4, 8])
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.search_rollouts is not None:
+        args.search_seconds = None
+    print(
+        "| pairing A:B | players | games | A wins | 95% interval | rounds | went out (A / B) | stock empty "
+        "| no discard | ms per decision A | ms per decision B | seconds |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for pair in args.pairs:
+        a, b = pair.split(":")
+        for players in args.players:
+            start = time.perf_counter()
+            results = run([(a, b, players, seed, args) for seed in range(args.games)], args.jobs)
+            took = time.perf_counter() - start
+            total = _sum(results)
+            low, high = wilson(total["win"], args.games)
+            rounds = int(total["rounds"])
+            share = {end: total[end] / rounds if rounds else 0.0 for end in ENDINGS}
+            ms = {n: 1000 * total[f"time:{n}"] / max(1, total[f"decisions:{n}"]) for n in (a, b)}
+            print(
+                f"| {pair} | {players} | {args.games} | {total['win'] / args.games:.1%} "
+                f"| {low:.1%} to {high:.1%} "
+                f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
+                f"| {share['stock-empty']:.1%} | {share['no-discard']:.1%} | {ms[a]:.3f} | {ms[b]:.3f} "
+                f"| {took:.1f} |"
+            )
+    if args.self_play:
+        name = args.self_play
+        print(f"\n| {name} against itself: players | games | rounds | went out | stock empty | no discard |")
+        print("|---|---|---|---|---|---|")
+        for players in args.self_players:
+            results = run([(name, name, players, seed, args) for seed in range(args.games)], args.jobs)
+            total = _sum(results)
+            rounds = int(total["rounds"])
+            low, high = wilson(total["went-out"], rounds)
+            print(
+                f"| {players} | {args.games} | {rounds} | {total['went-out'] / rounds:.1%} ({low:.1%} to "
+                f"{high:.1%}) | {total['stock-empty'] / rounds:.1%} | {total['no-discard'] / rounds:.1%} |"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
