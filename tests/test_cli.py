@@ -53,6 +53,19 @@ def test_demo_cut_short_says_so() -> None:
     assert " wins " not in out.getvalue()
 
 
+def test_demo_explains_each_choice_of_the_heuristic_bot() -> None:
+    """With --explain every choice of a bot that gives reasons is written with its one-line reason."""
+    out = io.StringIO()
+    assert main(["demo", "--seed", "3", "--max-rounds", "1", "--bot", "heuristic", "--explain"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    whys = [line for line in lines if " why " in line]
+    assert lines[2].startswith("Round 1:") and len(whys) > 50
+    assert any("why draw: " in line for line in whys) and any("canasta" in line for line in whys)
+    quiet = io.StringIO()
+    assert main(["demo", "--seed", "3", "--max-rounds", "1", "--bot", "heuristic"], out=quiet) == 0
+    assert [line for line in lines if " why " not in line] == quiet.getvalue().splitlines()
+
+
 def test_demo_rejects_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     """An invalid option value is reported as an error with exit status 2, not a traceback."""
     assert main(["demo", "--players", "9"], out=io.StringIO()) == 2

@@ -7,15 +7,18 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.bots import GreedyBot, RandomBot, play_game
+from railroad_canasta.bots import BOT_NAMES, Bot, ExplainingBot, GreedyBot, RandomBot, bot_named, play_game
 from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.core.cards import format_kinds, kinds_of
+from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
+from railroad_canasta.game import new_game
 from railroad_canasta.render.text import score_table
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
+from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["HELP", "Narrator", "configure", "run", "score_table"]
 
@@ -104,6 +107,18 @@ class Narrator:
         self.out.write(score_table(state, self.names))
 
 
+class Explained:
+    """A bot whose every choice is written to ``out`` with its one-line reason, before it is played."""
+
+    def __init__(self, bot: ExplainingBot, name: str, out: TextIO) -> None:
+        self.bot, self.name, self.out = bot, name, out
+
+    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+        move, why = self.bot.explain(seen, moves)
+        self.out.write(f"       {self.name:>8}  why {why}\n")
+        return move
+
+
 #: The command's line in the command line's help.
 HELP = "play a narrated game between seeded bots"
 
@@ -117,11 +132,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="number of players: railroad 2 to 8, classic 2, 3, 4 or 6 (default 2)",
     )
     parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
-    parser.add_argument(
-        "--bot", choices=("greedy", "random"), default="greedy", help="which bot plays (default greedy)"
-    )
+    parser.add_argument("--bot", choices=BOT_NAMES, default="greedy", help="which bot plays (default greedy)")
     parser.add_argument(
         "--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)"
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="write each choice's reason (bots that give one: heuristic, search)",
     )
     parser.add_argument(
         "--variant",
@@ -135,25 +153,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game the arguments describe, narrated to ``out``; returns the exit status."""
     rules = variant_named(args.variant).rules_for(args.players, args.max_rounds)
     names = [f"P{i + 1}" for i in range(args.players)]
-    bots: list[RandomBot | GreedyBot] = [
-        RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot() for i in range(args.players)
-    ]
     if isinstance(rules, ClassicRules):
-        return run_classic(args, rules, bots, out)
+        if args.bot not in ("random", "greedy"):
+            raise RulesError(
+                "variant", f"the {args.bot} bot plays Railroad only; classic has random and greedy"
+            )
+        simple: list[RandomBot | GreedyBot] = [
+            RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot()
+            for i in range(args.players)
+        ]
+        return run_classic(args, rules, simple, out)
+    bots: list[Bot[PlayerView]] = [
+        bot_named(args.bot, seed=args.seed * 100 + i, variant=args.variant) for i in range(args.players)
+    ]
+    if args.explain:
+        bots = [
+            Explained(b, n, out) if isinstance(b, ExplainingBot) else b
+            for b, n in zip(bots, names, strict=True)
+        ]
     narrator = Narrator(out, names)
     out.write(
         f"railroad-canasta {__version__} (rules {RULES_VERSION}): "
         f"{args.players} {args.bot} bots, seed {args.seed}\n"
     )
-    first = [True]
-
-    def on_move(before: GameState, move: Move, after: GameState) -> None:
-        if first[0]:
-            narrator.round_start(before)
-            first[0] = False
-        narrator(before, move, after)
-
-    final = play_game(rules, args.seed, bots, on_move=on_move)
+    # The deal is a function of the seed: the first round's opening line is written before any choice.
+    narrator.round_start(new_game(rules, seed=args.seed))
+    final = play_game(rules, args.seed, bots, on_move=narrator)
     assert final.result is not None
     rounds = len(final.history)
     out.write("\nTotals by round:\n")
