@@ -37,6 +37,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
 )
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind
+from railroad_canasta.variants.railroad.scoring import canasta_bonuses, hand_value, melds_value
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["RailroadHeuristicBot"]
@@ -50,8 +51,9 @@ class RailroadHeuristicBot:
     ``seed`` is accepted for a uniform constructor (the bot is deterministic without it).
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, patient: bool = True) -> None:
         self.seed = seed
+        self.patient = patient
 
     def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
         """The legal move with the best score under the plan."""
@@ -59,7 +61,7 @@ class RailroadHeuristicBot:
 
     def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
         """The chosen move and the one-line reason for it."""
-        plan = _Plan(seen)
+        plan = _Plan(seen, self.patient)
         best, best_score, best_why = moves[0], -1e18, ""
         for move in moves:
             score, why = plan.score(move)
@@ -69,7 +71,7 @@ class RailroadHeuristicBot:
 
     def ranked(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
         """The legal moves, best first under the plan (ties in the legal order)."""
-        plan = _Plan(seen)
+        plan = _Plan(seen, self.patient)
         scores = [plan.score(move)[0] for move in moves]
         order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
         return [moves[i] for i in order]
@@ -78,16 +80,35 @@ class RailroadHeuristicBot:
         return f"RailroadHeuristicBot({self.seed})"
 
 
+def _lead(seen: PlayerView) -> float:
+    """The viewer's round score if the round ended now, less the best other player's (hands guessed)."""
+    rules = seen.rules
+
+    def table(seat: int, hand: float) -> float:
+        p = seen.players[seat]
+        return (
+            melds_value(p.melds)
+            + canasta_bonuses(p.melds, rules)
+            + rules.red_three_bonus * p.red_threes
+            - hand
+        )
+
+    mine = table(seen.viewer, hand_value(seen.hand))
+    # An unseen card is worth about 8 points in hand.
+    others = [table(seat, 8.0 * p.hand_size) for seat, p in enumerate(seen.players) if seat != seen.viewer]
+    return mine - max(others)
+
+
 class _Plan:
     """What the mover needs, read once from the view, and the score of each move under it."""
 
-    def __init__(self, seen: PlayerView) -> None:
+    def __init__(self, seen: PlayerView, patient: bool) -> None:
         self.seen = seen
         me = seen.players[seen.viewer]
         self.me = me
         self.hand = seen.hand
         self.missing = ALL_CANASTAS & ~me.canastas
-        self.out = me.may_go_out
+        self.out = me.may_go_out and (not patient or _lead(seen) >= 0)
         self.wilds = self.hand[Kind.JOKER] + self.hand[Kind.TWO]
         nxt = seen.players[(seen.viewer + 1) % len(seen.players)]
         self.next_unfinished = {m.rank for m in nxt.melds if not m.is_complete}
