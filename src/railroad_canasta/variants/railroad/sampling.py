@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, empty_counts
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.variants.railroad.invariant_checks import pack_of
 from railroad_canasta.variants.railroad.invariants import may_hold_red_three, seen_cards
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
@@ -88,13 +88,6 @@ def _deal_hidden(seen: PlayerView, rng: random.Random) -> dict[str, list[Kind]]:
     return dealt
 
 
-def _counts(kinds: list[Kind] | None) -> Counts:
-    out = [0] * KIND_COUNT
-    for kind in kinds or ():
-        out[kind] += 1
-    return tuple(out)
-
-
 def _seed_for(seen: PlayerView, rng: random.Random) -> int:
     """A seed whose first dealer makes ``seen.dealer`` the dealer of its round (R-SET-1, R-SET-2)."""
     n = seen.rules.players
@@ -118,11 +111,11 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     players = []
     for seat, p in enumerate(seen.players):
         mine = seat == seen.viewer
-        hand = seen.hand if mine else _counts(dealt.get(f"hand {seat}"))
+        hand = seen.hand if mine else counts_of(dealt.get(f"hand {seat}", ()))
         if mine and seen.kitty is not None:
             kitty = seen.kitty
         else:
-            kitty = _counts(dealt.get(f"kitty {seat}")) if p.kitty_size else empty_counts()
+            kitty = counts_of(dealt.get(f"kitty {seat}", ())) if p.kitty_size else empty_counts()
         players.append(
             PlayerState(hand, kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, p.score)
         )
