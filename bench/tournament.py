@@ -129,7 +129,7 @@ def main(argv: list[str]) -> int:
         args.search_seconds = None
     print(
         "| pairing A:B | players | games | A wins | 95% interval | rounds | went out (A / B) | stock empty "
-        "| no discard | ms per decision A | ms per decision B | seconds |"
+        "| no discard | µs per decision A | µs per decision B | seconds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs:
@@ -142,12 +142,12 @@ def main(argv: list[str]) -> int:
             low, high = wilson(total["win"], args.games)
             rounds = int(total["rounds"])
             share = {end: total[end] / rounds if rounds else 0.0 for end in ENDINGS}
-            ms = {n: 1000 * total[f"time:{n}"] / max(1, total[f"decisions:{n}"]) for n in (a, b)}
+            us = {n: 1e6 * total[f"time:{n}"] / max(1, total[f"decisions:{n}"]) for n in (a, b)}
             print(
                 f"| {pair} | {players} | {args.games} | {total['win'] / args.games:.1%} "
                 f"| {low:.1%} to {high:.1%} "
                 f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
-                f"| {share['stock-empty']:.1%} | {share['no-discard']:.1%} | {ms[a]:.3f} | {ms[b]:.3f} "
+                f"| {share['stock-empty']:.1%} | {share['no-discard']:.1%} | {us[a]:.0f} | {us[b]:.0f} "
                 f"| {took:.1f} |"
             )
     if args.self_play:
