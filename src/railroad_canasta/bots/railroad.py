@@ -192,10 +192,10 @@ class _Plan:
         if card in _WILDS:
             if completes and self.needs(CanastaKind.BLACK):
                 return 110.0, "a wild card finishes the black canasta I lack"
-            if mixed and self.needs(CanastaKind.BLACK) and size >= 4 and meld is not None and meld.wilds < 3:
-                return 8.0, "a wild card brings the black canasta closer"
             if self.needs(CanastaKind.WILD):
                 return -300.0, "a wild card spent outside the wild meld"
+            if mixed and self.needs(CanastaKind.BLACK) and size >= 4 and meld is not None and meld.wilds < 3:
+                return 8.0, "a wild card brings the black canasta closer"
             return -5.0, "a wild card I can spare"
         if completes:
             if mixed:
@@ -221,7 +221,7 @@ class _Plan:
             keep += 12.0 * count
         if card in self.next_unfinished:
             keep += 35.0
-            why = "the card I need least (the next player melds this rank)"
+            why = "the card I need least, though the next player melds this rank"
         elif count == 1:
             why = "a single card I need least"
         return -(10.0 + keep - KIND_POINTS[card] / 20.0), why
