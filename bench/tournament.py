@@ -25,13 +25,16 @@ import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import railroad_canasta as rc
 from railroad_canasta import GameState, Move, PlayerView
 from railroad_canasta.bots import Bot, SearchBot, bot_named, play_game
 
 ENDINGS = ("went-out", "stock-empty", "no-discard")
+
+#: One game: the two bots, the player count, the seed and the arguments.
+Task = tuple[str, str, int, int, argparse.Namespace]
 
 
 class Timed:
@@ -56,7 +59,7 @@ def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot:
     return bot_named(name, seed=seed)
 
 
-def play_one(task: tuple[str, str, int, int, argparse.Namespace]) -> dict[str, float]:
+def play_one(task: Task) -> dict[str, float]:
     """One game of ``a`` against ``b``; the counts it adds to the tables."""
     a, b, players, seed, args = task
     names = [a if (seat + seed) % 2 == 0 else b for seat in range(players)]
@@ -100,11 +103,31 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(tasks: list[tuple[str, str, int, int, argparse.Namespace]], jobs: int) -> list[dict[str, float]]:
-    if jobs <= 1:
-        return [play_one(t) for t in tasks]
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.map(play_one, tasks, chunksize=1)
+def run(tasks: list[Task], jobs: int) -> list[dict[str, float]]:
+    """Play the games; each one's result is written to stderr as it ends (for long runs)."""
+    results: list[dict[str, float]] = []
+    with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
+        for task, result in zip(tasks, pool.imap(play_one, tasks, chunksize=1), strict=True):
+            a, b, players, seed, _ = task
+            print(f"{a}:{b} {players}p seed {seed}: {dict(result)}", file=sys.stderr, flush=True)
+            results.append(result)
+    return results
+
+
+class _Serial:
+    """The pool's ``imap`` in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def imap(
+        function: Callable[[Task], dict[str, float]], tasks: list[Task], chunksize: int = 1
+    ) -> Iterator[dict[str, float]]:
+        return map(function, tasks)
 
 
 def main(argv: list[str]) -> int:
