@@ -173,3 +173,21 @@ def test_a_generic_table_runs_in_order_and_by_scope() -> None:
     assert error is not None and (error.clause, error.clauses, error.path) == ("X-9", ("X-9",), "n")
     with pytest.raises(InvariantError, match=r"^n: not positive \[X-1\]$"):
         check(rows, -1)
+
+
+@pytest.mark.clause("R-DEC-19", "R-HND-1", "R-KIT-2")
+def test_a_discard_emptying_the_hand_before_the_kitty_is_a_valid_state() -> None:
+    """Under R-DEC-19's alternative the last card may be discarded when the kitty follows: the kitty phase
+    with an empty hand is reachable, so the invariants accept it.
+    The volume walk (``railroad_canasta.testing.volume``) found the invariants refusing it.
+    """
+    from builders import make_state
+
+    rules = RAILROAD.replace(keep_two_cards=False)
+    state = make_state(rules=rules, hands=["9", "6 6 5"], melds={0: ["Q Q Q Q Q Q Q"]}, kitties=["4 4", ""])
+    after = apply(state, "discard 9")
+    assert after.phase is Phase.KITTY and after.players[0].hand_size == 0
+    validate(after, scope="position")
+    testing_invariants.check_state(after)
+    with pytest.raises(InvariantError, match="R-HND-1"):
+        validate(attrs.evolve(after, rules=RAILROAD), scope="position")

@@ -212,7 +212,10 @@ def empty_hands(t: Seen) -> Problem | None:
                 and t.phase is Phase.MELD
                 and (t.pending is not None or any(m.rank is Kind.SEVEN for m in p.melds))
             )
-            if not sevens_end:
+            # rule: R-DEC-19
+            # Under its alternative reading a discard may empty the hand when the kitty follows it.
+            kitty_next = seat == t.to_move and t.phase is Phase.KITTY and not t.rules.keep_two_cards
+            if not sevens_end and not kitty_next:
                 return Problem(f"players[{seat}].{_hand_key(t)}", "a hand is never emptied but by going out")
     return None
 
@@ -329,7 +332,8 @@ def kitty_phase(t: Seen) -> str | None:
         not mover.may_look_kitty
         or mover.kitty_taken
         or not mover.kitty_size
-        or not mover.hand_size
+        # rule: R-DEC-19
+        or (not mover.hand_size and t.rules.keep_two_cards)
         or not timing_ok
     ):
         return "the kitty phase follows a discard by a player who may take their kitty"
