@@ -43,8 +43,8 @@ from railroad_canasta.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"
-OPTION_LINE = re.compile(r"^Option: `Rules\.(\w+)`")
-DECISION_HEADING = re.compile(r"^### \[(R-DEC-\d+)\]")
+OPTION_LINE = re.compile(r"^Option: `\w*Rules\.(\w+)`")
+DECISION_HEADING = re.compile(r"^### \[(R-(?:[A-Z]+-)?DEC-\d+)\]")
 FAILED_LINE = re.compile(r"^FAILED (\S+)")
 
 
@@ -155,9 +155,9 @@ def _work(args: tuple[str, bool, bool]) -> Outcome:
 
 
 def decision_options(spec: Path = ROOT / "spec") -> list[tuple[str, str]]:
-    """``(clause, option)`` of every decision clause of ``spec/*.md``."""
+    """``(clause, option)`` of every decision clause of ``spec/**/*.md`` (every variant's spec)."""
     out: list[tuple[str, str]] = []
-    for path in sorted(spec.glob("*.md")):
+    for path in sorted(spec.rglob("*.md")):
         clause = None
         for line in path.read_text(encoding="utf-8").splitlines():
             if m := DECISION_HEADING.match(line):

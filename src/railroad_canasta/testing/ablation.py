@@ -145,13 +145,32 @@ def _railroad_hook() -> GeneratorHook:
     return GeneratorHook(install, plausible_moves, legal.why_illegal)
 
 
+def _classic_hook() -> GeneratorHook:
+    from railroad_canasta.testing.classic import plausible_moves
+    from railroad_canasta.variants.classic import guards, legal
+
+    def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
+        originals = legal._meld_phase, legal._draw_phase
+        legal._meld_phase = wrap(originals[0])  # type: ignore[assignment]
+        legal._draw_phase = wrap(originals[1])  # type: ignore[assignment]
+        legal._LAST = (None, ())
+
+        def restore() -> None:
+            legal._meld_phase, legal._draw_phase = originals
+            legal._LAST = (None, ())
+
+        return restore
+
+    return GeneratorHook(install, plausible_moves, guards.why_illegal)
+
+
 #: The generator hook of each variant, by name: a variant without one cannot be ablated (the check fails).
-HOOKS: Mapping[str, Callable[[], GeneratorHook]] = {"railroad": _railroad_hook}
+HOOKS: Mapping[str, Callable[[], GeneratorHook]] = {"railroad": _railroad_hook, "classic": _classic_hook}
 
 
 def _tables_only(hook: GeneratorHook) -> Callable[[_Candidates], _Candidates]:
     def wrap(candidates: _Candidates) -> _Candidates:
-        def by_tables(position: object) -> list[Move]:
+        def by_tables(position: object) -> tuple[Move, ...]:
             out = [m for m in candidates(position) if hook.why_illegal(position, m) is None]
             listed = set(out)
             out.extend(
@@ -159,7 +178,7 @@ def _tables_only(hook: GeneratorHook) -> Callable[[_Candidates], _Candidates]:
                 for m in hook.plausible(position)
                 if m not in listed and hook.why_illegal(position, m) is None
             )
-            return out
+            return tuple(out)
 
         return by_tables
 

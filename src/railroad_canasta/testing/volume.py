@@ -69,9 +69,16 @@ def _railroad_codec() -> tuple[Callable[[Any], str], Callable[[str], object]]:
     return state_to_json, state_from_json
 
 
+def _classic_codec() -> tuple[Callable[[Any], str], Callable[[str], object]]:
+    from railroad_canasta.io.classic_codec import classic_state_from_json, classic_state_to_json
+
+    return classic_state_to_json, classic_state_from_json
+
+
 #: Each variant's JSON codec for states (dump, load-and-validate), by name.
 CODECS: Mapping[str, Callable[[], tuple[Callable[[Any], str], Callable[[str], object]]]] = {
-    "railroad": _railroad_codec
+    "railroad": _railroad_codec,
+    "classic": _classic_codec,
 }
 
 
