@@ -115,11 +115,7 @@ def walk(
     """
     rng = random.Random(seed)
     names = sorted(VARIANTS)
-    counts = [
-        (name, n)
-        for name in names
-        for n in range(VARIANTS[name].metadata.min_players, VARIANTS[name].metadata.max_players + 1)
-    ]
+    counts = [(name, n) for name in names for n in VARIANTS[name].metadata.allowed_players]
     done = games = finished = rounds = 0
     by_variant: dict[str, int] = {}
     by_players: dict[int, int] = {}
