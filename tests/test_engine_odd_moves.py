@@ -21,7 +21,7 @@ def test_something_that_is_not_a_move_is_refused() -> None:
     for thing in ("discard 4", None, 4):
         problem = table_why_illegal(state, thing)  # type: ignore[arg-type]
         assert problem is not None and problem.clause == "R-TRN-2"
-        assert "is not a move" in problem.reason
+        assert problem.reason == f"{thing!r} is not a move"
 
 
 @pytest.mark.clause("R-TRN-4")

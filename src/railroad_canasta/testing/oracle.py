@@ -23,14 +23,14 @@ from railroad_canasta.core.moves import (
     TakeTop,
 )
 from railroad_canasta.variants.railroad.legal import why_illegal
-from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.state import GameState, Table
 
 __all__ = ["oracle_legal_moves", "plausible_moves"]
 
 
-def plausible_moves(state: GameState) -> list[Move]:
+def plausible_moves(state: Table) -> list[Move]:
     """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold."""
-    most = max(sum(p.hand) for p in state.players) + 1
+    most = max(p.hand_size for p in state.players) + 1
     out: list[Move] = [Draw(), TakeTop(), TakeKitty(), EndTurn(), EndRound(), NextRound()]
     for kind in Kind:
         out.append(TakePile(kind))
