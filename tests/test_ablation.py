@@ -80,6 +80,6 @@ def test_a_planted_uncited_guard_makes_the_check_fail(capsys: pytest.CaptureFixt
 def test_every_decision_option_is_flippable() -> None:
     """The spec names an option for every decision, and each two-way option has another reading."""
     options = ablate.decision_options()
-    assert len(options) >= 22 and all(c.startswith("R-DEC-") for c, _ in options)
+    assert len(options) >= 22 and all("DEC-" in c for c, _ in options)
     assert ablate.alternatives(True) == [False]
     assert ablate.alternatives(3) == []
