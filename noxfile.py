@@ -27,15 +27,10 @@ CONTRACT_MODULES = [
     "variants/railroad/requirement.py",
 ]
 CROSSHAIR_FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]
-# Each canary must make CrossHair exit 1 naming its function: an arithmetic slip, and a rule bug (a meld
-# allowed four wild cards) that the meld rule's own contract catches.
-CANARIES = {
-    "tests/contracts/canary.py": "canary_clamp",
-    "tests/contracts/canary_rules.py": "canary_meld_form_problem",
-}
-# Branch coverage floors (percent) of `nox -s tests` by part of src/railroad_canasta ("": all of it), set
-# just under what was measured (core 98.6, variants 90.6, all 90.9); variants is to reach 95.
-COVERAGE_FLOORS = {"core": 95.0, "variants": 90.0, "": 90.0}
+CANARY = "tests/contracts/canary.py"
+# Branch coverage floors (percent) of `nox -s tests` by part of src/railroad_canasta ("": all of it); measured
+# on 30 November 2026: core 98.3, variants 96.0, all 91.8 (the front ends are tested by the ui session).
+COVERAGE_FLOORS = {"core": 95.0, "variants": 95.0, "": 90.0}
 # State-machine steps per CI run (the volume walk of `nox -s tests`) and per `nox -s soak`.
 VOLUME_STEPS = 100_000
 SOAK_STEPS = 10_000_000
@@ -100,7 +95,7 @@ def tests(session: nox.Session) -> None:
     for part, floor in COVERAGE_FLOORS.items():
         include = [f"--include=*/railroad_canasta/{part}/*"] if part else []
         out = str(session.run("coverage", "report", *include, silent=True) or "")
-        total = float(out.strip().splitlines()[-1].split()[-1].rstrip("%"))
+        total = float(next(ln for ln in out.splitlines() if ln.startswith("TOTAL")).split()[-1].rstrip("%"))
         where = f"src/railroad_canasta/{part}"
         session.log(f"branch coverage of {where}: {total}% (floor {floor}%)")
         if total < floor:
