@@ -22,7 +22,7 @@ from railroad_canasta import (
     parse_kinds,
     why_illegal,
 )
-from railroad_canasta.variants.railroad.melds import meld_problem
+from railroad_canasta.variants.railroad.melds import canasta_mask, meld_problem
 
 
 def _complete(meld: str, card: str, hand_rest: str = "4 5") -> GameState:
@@ -279,3 +279,51 @@ def test_a_canasta_takes_no_more_cards() -> None:
     assert clause_of(state, "add 9 9") == "R-MLD-2"
     assert "add 9 9" not in legal_texts(state)
     assert "meld 9 9 9" in legal_texts(state)
+
+
+_T = TableMeld
+_BAD_MELDS = [
+    (_T(Kind.NINE, 4, -1, 0), RAILROAD, ("R-MLD-1", "a meld cannot hold a negative number of cards")),
+    (_T(Kind.RED_THREE, 3), RAILROAD, ("R-CRD-5", "there is no meld of rank R3")),
+    (_T(Kind.TWO, 3), RAILROAD, ("R-CRD-5", "there is no meld of rank 2")),
+    (_T(Kind.BLACK_THREE, 3, 1), RAILROAD, ("R-MLD-5", "a meld of black 3s takes no wild cards")),
+    (_T(Kind.BLACK_THREE, 3, 0, 1), RAILROAD, ("R-MLD-5", "a meld of black 3s takes no wild cards")),
+    (_T(Kind.BLACK_THREE, 0), RAILROAD, ("R-MLD-1", "a meld holds at least one card")),
+    (_T(Kind.BLACK_THREE, 2), RAILROAD, ("R-DEC-21", "a meld of black 3s has at least 3 cards")),
+    (_T(Kind.NINE, 2), RAILROAD, ("R-MLD-1", "a meld has at least 3 cards")),
+    (_T(Kind.NINE, 7, 1), RAILROAD, ("R-MLD-2", "a meld has at most 7 cards")),
+    (_T(Kind.JOKER, 1, 2), RAILROAD, ("R-DEC-9", "a wild meld holds only wild cards")),
+    (
+        _T(Kind.JOKER, 0, 2, 1),
+        RAILROAD.replace(wild_melds=False),
+        ("R-DEC-9", "under these rules the wild canasta is put down whole, seven wild cards at once"),
+    ),
+    (_T(Kind.SEVEN, 2, 1), RAILROAD, ("R-DEC-8", "a meld of 7s takes no wild cards")),
+    (_T(Kind.NINE, 1, 1, 1), RAILROAD, ("R-MLD-4", "a meld needs at least 2 natural cards")),
+    (_T(Kind.NINE, 3, 2, 2), RAILROAD, ("R-MLD-4", "a meld holds at most 3 wild cards")),
+]
+
+
+@pytest.mark.clause("R-MLD-1", "R-MLD-2", "R-MLD-4", "R-MLD-5", "R-CRD-5", "R-DEC-8", "R-DEC-9", "R-DEC-21")
+@pytest.mark.parametrize(("meld", "rules", "problem"), _BAD_MELDS)
+def test_meld_problem_names_the_first_rule_a_table_meld_breaks(
+    meld: TableMeld, rules: Rules, problem: tuple[str, str]
+) -> None:
+    """Each way a table meld can be wrong is named by its clause (mutation testing found these untested)."""
+    assert meld_problem(meld, rules) == problem
+
+
+@pytest.mark.clause("R-MLD-5", "R-DEC-21", "R-DEC-9", "R-DEC-8", "R-MLD-4")
+def test_meld_problem_accepts_the_melds_each_reading_allows() -> None:
+    """The same melds pass under the other reading, or when well formed."""
+    assert meld_problem(_T(Kind.BLACK_THREE, 1), RAILROAD.replace(black_three_meld_needs_three=False)) is None
+    assert meld_problem(_T(Kind.JOKER, 0, 4, 3), RAILROAD.replace(wild_melds=False)) is None
+    assert meld_problem(_T(Kind.SEVEN, 2, 1), RAILROAD.replace(sevens_natural_only=False)) is None
+    assert meld_problem(_T(Kind.NINE, 4, 2, 1), RAILROAD) is None
+
+
+@pytest.mark.clause("R-CAN-1")
+def test_the_canasta_mask_holds_every_kind_completed() -> None:
+    """Two canastas of different kinds both show in the mask (mutation testing found it untested)."""
+    red, black = _T(Kind.NINE, 7), _T(Kind.EIGHT, 5, 1, 1)
+    assert canasta_mask([red, black, _T(Kind.TEN, 3)]) == CanastaKind.RED | CanastaKind.BLACK
