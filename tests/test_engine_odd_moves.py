@@ -28,7 +28,9 @@ def test_something_that_is_not_a_move_is_refused() -> None:
 def test_a_meld_takes_no_negative_number_of_cards() -> None:
     """Three cards counted with a negative joker are no meld: R-TRN-4 refuses before anything else."""
     state = make_state(hands=["9 9 9 9 4", "6 6"], melds={0: ["8 8 8"]})
-    move = StartMeld(Kind.NINE, 4, -1, 0)
+    # StartMeld refuses negative counts when built; the guard row defends against one changed afterwards.
+    move = StartMeld(Kind.NINE, 4, 0, 0)
+    object.__setattr__(move, "jokers", -1)
     assert why_illegal(state, move) == Violation("R-TRN-4", "a meld cannot take a negative number of cards")
     assert move not in legal_moves(state)
 
