@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"
 OPTION_LINE = re.compile(r"^Option: `\w*Rules\.(\w+)`")
 DECISION_HEADING = re.compile(r"^### \[(R-(?:[A-Z]+-)?DEC-\d+)\]")
-FAILED_LINE = re.compile(r"^FAILED (\S+)")
+FAILED_LINE = re.compile(r"^(?:FAILED|ERROR) (\S+)")
 
 
 def load_scenarios() -> list[Scenario]:
@@ -98,7 +98,7 @@ def _pytest_failures(row: AblationRow, paths: Sequence[str]) -> list[str]:
         *(["--ablate-plant"] if row.clause == PLANTED_CLAUSE else []),
         "-q",
         "--tb=no",
-        "-rf",
+        "-rfE",
         "--maxfail=3",
         "-p",
         "no:cacheprovider",
