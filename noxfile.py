@@ -33,9 +33,11 @@ CANARIES = {
     "tests/contracts/canary.py": "canary_clamp",
     "tests/contracts/canary_rules.py": "canary_meld_form_problem",
 }
-# Branch coverage floors (percent) of `nox -s tests` by part of src/railroad_canasta ("": all of it); measured
-# on 30 November 2026: core 98.3, variants 96.0, all 91.8 (the front ends are tested by the ui session).
+# Branch coverage floors (percent) of `nox -s tests` by part of src/railroad_canasta ("": all of it but
+# ELSEWHERE); measured on 30 November 2026 after every branch landed: core 98.2, variants 96.2, the rest 92+.
 COVERAGE_FLOORS = {"core": 95.0, "variants": 95.0, "": 90.0}
+# Parts whose tests need an extra and run in their own session (openspiel, pettingzoo, ray, ui), not here.
+ELSEWHERE = ["adapters/openspiel.py", "adapters/pettingzoo.py", "simulation/ray_backend.py", "tui/*", "web/*"]
 # State-machine steps per CI run (the volume walk of `nox -s tests`) and per `nox -s soak`.
 VOLUME_STEPS = 100_000
 SOAK_STEPS = 10_000_000
@@ -98,10 +100,18 @@ def tests(session: nox.Session) -> None:
     session.run("coverage", "combine", "-q")
     session.run("coverage", "report", "--skip-covered", "--sort=cover")
     for part, floor in COVERAGE_FLOORS.items():
-        include = [f"--include=*/railroad_canasta/{part}/*"] if part else []
+        include = (
+            [f"--include=*/railroad_canasta/{part}/*"]
+            if part
+            else ["--omit=" + ",".join(f"*/railroad_canasta/{p}" for p in ELSEWHERE)]
+        )
         out = str(session.run("coverage", "report", *include, silent=True) or "")
         total = float(next(ln for ln in out.splitlines() if ln.startswith("TOTAL")).split()[-1].rstrip("%"))
-        where = f"src/railroad_canasta/{part}"
+        where = (
+            f"src/railroad_canasta/{part}"
+            if part
+            else "src/railroad_canasta (but the parts tested elsewhere)"
+        )
         session.log(f"branch coverage of {where}: {total}% (floor {floor}%)")
         if total < floor:
             session.error(f"branch coverage of {where} is {total}%, below its floor of {floor}%")
