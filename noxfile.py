@@ -110,7 +110,7 @@ def tests(session: nox.Session) -> None:
         where = (
             f"src/railroad_canasta/{part}"
             if part
-            else "src/railroad_canasta (but the parts tested elsewhere)"
+            else "src/railroad_canasta, less the parts tested in their own sessions"
         )
         session.log(f"branch coverage of {where}: {total}% (floor {floor}%)")
         if total < floor:
