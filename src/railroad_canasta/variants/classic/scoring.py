@@ -12,7 +12,7 @@ from __future__ import annotations
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import CANASTA_SIZE, Side, SideScore
+from railroad_canasta.variants.classic.state import Side, SideScore, canasta_kind
 
 __all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "red_three_score", "side_score"]
 
@@ -23,9 +23,10 @@ CONCEALED_CANASTA_EXTRA = 100
 def canasta_bonus(meld: Meld, rules: ClassicRules) -> int:
     """The bonus of a meld: 500 a natural canasta, 300 a mixed one, else none (R-CL-CAN-2)."""
     # rule: R-CL-CAN-2
-    if meld.size < CANASTA_SIZE:
+    kind = canasta_kind(meld)
+    if kind is None:
         return 0
-    return rules.natural_canasta_bonus if meld.wilds == 0 else rules.mixed_canasta_bonus
+    return rules.natural_canasta_bonus if kind == "natural" else rules.mixed_canasta_bonus
 
 
 def red_three_score(side: Side, all_red_threes: int, rules: ClassicRules) -> int:

@@ -13,6 +13,7 @@ import enum
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.rules import ClassicRules
@@ -26,11 +27,20 @@ __all__ = [
     "Position",
     "Side",
     "SideScore",
+    "canasta_kind",
     "meld_of",
 ]
 
 #: Cards in a canasta (R-CL-CAN-1).
 CANASTA_SIZE = 7
+
+
+def canasta_kind(meld: Meld) -> str | None:
+    """``natural`` (no wild card) or ``mixed`` for a canasta, ``None`` for a meld under 7 cards."""
+    # rule: R-CL-CAN-1, R-CL-CAN-2
+    if meld.size < CANASTA_SIZE:
+        return None
+    return "natural" if meld.wilds == 0 else "mixed"
 
 
 class Phase(enum.Enum):
@@ -121,8 +131,11 @@ class ClassicGameResult:
     scores: tuple[int, ...]
 
 
-class Position:
-    """What the table shows, for a state and for the mover's view: what the guards read."""
+class Position(Displayable):
+    """What the table shows, for a state and for the mover's view: what the guards read.
+
+    ``str`` of a position is a short text of the table, and Jupyter draws it (:mod:`railroad_canasta.render`).
+    """
 
     __slots__ = ()
     rules: ClassicRules
@@ -165,6 +178,12 @@ class Position:
     def top(self) -> Kind | None:
         """The top card of the discard pile."""
         return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_stopped(self) -> bool:
+        """A black 3 on top stops the pile for the next player (R-CL-PIL-1)."""
+        # rule: R-CL-PIL-1
+        return bool(self.pile) and self.pile[-1] is Kind.BLACK_THREE
 
     @property
     def is_over(self) -> bool:
