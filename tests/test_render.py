@@ -2,35 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 import railroad_canasta as rc
-from railroad_canasta.bots import GreedyBot
+from pictures import matches_snapshot, positions, swap_with_stock
 from railroad_canasta.core.display import Displayable, register_renderer
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-
-
-def positions(players: int, seed: int, steps: int) -> list[rc.GameState]:
-    """Every ``steps//6``-th state of a greedy game, from the deal on."""
-    state = rc.new_game(rc.Rules(players=players), seed=seed)
-    bot = GreedyBot()
-    out = [state]
-    for i in range(steps):
-        if state.is_over:
-            break
-        seen = rc.view(state, state.to_move)
-        state = rc.apply(state, bot.choose(seen, rc.legal_moves(seen)))
-        if i % max(1, steps // 6) == 0:
-            out.append(state)
-    return out
-
-
-POSITIONS = positions(2, 7, 240) + positions(4, 3, 300)
+POSITIONS: list[rc.GameState] = [
+    s
+    for s in positions(rc.Rules(players=2), 7, 240) + positions(rc.Rules(players=4), 3, 300)
+    if isinstance(s, rc.GameState)
+]
 
 
 def _seats(svg: str) -> list[ET.Element]:
@@ -89,17 +73,10 @@ def test_hidden_cards_do_not_change_a_views_picture() -> None:
     """Two states that differ only in another player's hand and the stock draw the same view."""
     state = POSITIONS[3]
     other = 1 - state.to_move
-    hand = list(state.players[other].hand)
-    stock = list(state.stock)
-    # Swap one card of the other player's hand with a different card of the stock.
-    give = next(k for k, n in enumerate(hand) if n and any(s != k for s in stock))
-    at = next(i for i, s in enumerate(stock) if s != give)
-    hand[give] -= 1
-    hand[stock[at]] += 1
-    stock[at] = rc.Kind(give)
+    hand, stock = swap_with_stock(state.players[other].hand, state.stock)
     players = list(state.players)
-    players[other] = players[other].replace(hand=tuple(hand))
-    changed = state.replace(players=tuple(players), stock=tuple(stock))
+    players[other] = players[other].replace(hand=hand)
+    changed = state.replace(players=tuple(players), stock=stock)
     assert changed != state
     mine = state.to_move
     assert rc.render.svg(rc.view(changed, mine)) == rc.render.svg(rc.view(state, mine))
@@ -156,8 +133,4 @@ def test_registering_an_unknown_renderer_fails() -> None:
 def test_snapshots(name: str, make: object) -> None:
     """A few positions drawn as committed; UPDATE_SNAPSHOTS=1 rewrites them after a deliberate change."""
     assert callable(make)
-    drawn = str(make())
-    path = SNAPSHOTS / name
-    if os.environ.get("UPDATE_SNAPSHOTS") == "1":
-        path.write_text(drawn, encoding="utf-8")
-    assert drawn == path.read_text(encoding="utf-8")
+    assert matches_snapshot(name, str(make()))

@@ -20,13 +20,22 @@ from collections.abc import Sequence
 
 from railroad_canasta.core.display import register_renderer
 from railroad_canasta.render.svg import table_svg
-from railroad_canasta.render.table import MeldPicture, Picture, SeatPicture, picture
+from railroad_canasta.render.table import (
+    MeldPicture,
+    Picture,
+    RoundPicture,
+    SeatPicture,
+    SidePicture,
+    picture,
+)
 from railroad_canasta.render.text import hand_text, score_table, table_text
 
 __all__ = [
     "MeldPicture",
     "Picture",
+    "RoundPicture",
     "SeatPicture",
+    "SidePicture",
     "hand_text",
     "html",
     "picture",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from railroad_canasta.core.cards import Counts, Kind
-from railroad_canasta.render.table import Picture, SeatPicture
+from railroad_canasta.render.table import Picture, SeatPicture, SidePicture
 from railroad_canasta.render.text import pile_text
 
 __all__ = ["table_svg"]
@@ -88,30 +88,21 @@ def _hand(x: int, y: int, hand: Counts) -> tuple[str, int]:
     return "".join(parts), x
 
 
-def _seat(y: int, seat: SeatPicture, view: Picture) -> tuple[str, int]:
-    """One player's band; returns the SVG and its height."""
-    mover = seat.seat == view.to_move
-    need = seat.need
-    head = (
-        f"{seat.name}{' — to move' if mover else ''}: hand {seat.hand_size}, red 3s {seat.red_threes}, "
-        f"score {seat.score}" + (f", {need}" if need else "")
-    )
-    hand_attr = "" if seat.hand is None else f" data-hand={quoteattr(' '.join(map(str, seat.hand)))}"
-    parts = [
-        f"<g class='seat' data-seat='{seat.seat}' data-hand-size='{seat.hand_size}' "
-        f"data-red-threes='{seat.red_threes}' data-score='{seat.score}'{hand_attr}>",
-        _text(16, y + 18, head, 14, "bold" if mover else "normal", "seat-head"),
-    ]
-    row = y + 28
-    x = 16
+def _seat_svg(x: int, row: int, seat: SeatPicture, view: Picture, label: str = "hand") -> tuple[str, int]:
+    """One seat's hand (its cards, or a face-down stack with its size) and kitty; the x after them."""
+    parts = []
     if seat.hand is not None:
         parts.append(f"<g class='hand' data-size='{seat.hand_size}'>")
+        if label != "hand":
+            parts.append(_text(x, row + CARD_H + 13, label, 11, "bold", "seat-name"))
         svg, x = _hand(x, row, seat.hand)
         parts.append(svg + "</g>")
     else:
-        back = _back(x, row, seat.hand_size, "hand")
+        back = _back(x, row, seat.hand_size, label)
         parts.append(f"<g class='hand' data-size='{seat.hand_size}'>{back}</g>")
         x += CARD_W + GAP
+    if not view.kitties:
+        return "".join(parts), x
     kitty = "taken" if seat.kitty_taken else "kitty"
     parts.append(f"<g class='kitty' data-size='{seat.kitty_size}'>")
     if seat.kitty is not None and not seat.kitty_taken:
@@ -121,10 +112,54 @@ def _seat(y: int, seat: SeatPicture, view: Picture) -> tuple[str, int]:
         parts.append(_back(x + 12, row, seat.kitty_size, kitty))
         x += 12 + CARD_W + GAP
     parts.append("</g>")
-    # Melds wrap onto new rows after the hand.
+    return "".join(parts), x
+
+
+def _seat_attrs(seat: SeatPicture, shared: str = "") -> str:
+    hand_attr = "" if seat.hand is None else f" data-hand={quoteattr(' '.join(map(str, seat.hand)))}"
+    return f"class='seat' data-seat='{seat.seat}' data-hand-size='{seat.hand_size}'{shared}{hand_attr}"
+
+
+def _side(y: int, side: SidePicture, view: Picture) -> tuple[str, int]:
+    """One side's band: its heading, each seat's hand, then the side's melds; the SVG and its height.
+
+    A side of one seat (every Railroad player) is one ``seat`` group holding the hand and the melds;
+    partners (classic) are a ``side`` group holding one ``seat`` group a partner, then the melds.
+    """
+    need = f", {side.need}" if side.need else ""
+    standing = f"red 3s {side.red_threes}, score {side.score}{need}"
+    shared = f" data-red-threes='{side.red_threes}' data-score='{side.score}'"
+    row = y + 28
+    if len(side.seats) == 1:
+        seat = side.seats[0]
+        mover = seat.seat == view.to_move
+        head = f"{seat.name}{' — to move' if mover else ''}: hand {seat.hand_size}, {standing}"
+        hands, _ = _seat_svg(16, row, seat, view)
+        parts = [
+            f"<g {_seat_attrs(seat, shared)}>",
+            _text(16, y + 18, head, 14, "bold" if mover else "normal", "seat-head"),
+            hands,
+        ]
+        close = "</g>"
+    else:
+        head = f"{side.name}: {standing}, canastas {side.canastas}"
+        parts = [
+            f"<g class='side' data-side='{side.index}'{shared}>",
+            _text(16, y + 18, head, 14, "normal", "side-head"),
+        ]
+        x = 16
+        for seat in side.seats:
+            mover = seat.seat == view.to_move
+            label = f"{seat.name}{' — to move' if mover else ''}"
+            parts.append(f"<g {_seat_attrs(seat)}>")
+            svg, x = _seat_svg(x, row, seat, view, label)
+            parts.append(svg + "</g>")
+            x += 8 * len(label)
+        close = "</g>"
+    # Melds wrap onto new rows after the hands.
     mx, my = 16, row + CARD_H + 24
     height = my - y
-    for meld in seat.melds:
+    for meld in side.melds:
         width = CARD_W + 12 * (len(meld.cards) - 1) + 8
         label_w = 7 * len(meld.label) + 8
         if mx + max(width, label_w) > WIDTH - 16:
@@ -143,7 +178,7 @@ def _seat(y: int, seat: SeatPicture, view: Picture) -> tuple[str, int]:
         parts.append(_text(mx, my + CARD_H + 14, meld.label, 11) + "</g>")
         mx += max(width, label_w) + 10
         height = my + CARD_H + 20 - y
-    parts.append("</g>")
+    parts.append(close)
     return "".join(parts), height + 8
 
 
@@ -167,8 +202,10 @@ def table_svg(view: Picture) -> str:
         body.append(_card(16 + CARD_W + 22, 36, top))
     body.append(_text(16 + CARD_W + 18, 36 + CARD_H + 13, f"{pile_text(view)}", 11) + "</g>")
     y = 36 + CARD_H + 24
-    for seat in view.seats:
-        svg, h = _seat(y, seat, view)
+    if view.question:
+        body.append(_text(16 + 2 * CARD_W + 60, 62, view.question, 14, "bold", "question"))
+    for side in view.sides:
+        svg, h = _side(y, side, view)
         body.append(svg)
         y += h
     return (
