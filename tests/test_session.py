@@ -5,14 +5,18 @@ The front ends themselves (Textual, Starlette, Chromium) are tested by tests_ui/
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import railroad_canasta as rc
+from railroad_canasta.bots import GreedyBot
 from railroad_canasta.cli import main
+from railroad_canasta.cli.play import session_of
 from railroad_canasta.session import GameSession, Replay, make_bot
 
 
@@ -132,3 +136,86 @@ def test_command_mistakes_are_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+# -- classic Canasta -----------------------------------------------------------------------------------
+
+
+class _Asks:
+    """Greedy, but asks "may I go out?" whenever it may."""
+
+    def choose(self, seen: rc.PlayerView | rc.ClassicView, moves: Sequence[rc.Move]) -> rc.Move:
+        ask = rc.Move.from_text("ask-out")
+        return ask if ask in moves else GreedyBot().choose(seen, moves)
+
+
+@pytest.mark.clause("R-CL-PLY-1")
+def test_a_classic_game_seats_the_partner_opposite_and_shows_only_the_view() -> None:
+    game = GameSession(rc.ClassicRules(players=4), seed=3, human=1)
+    assert game.partners == (3,) and game.names == ("bot 1", "you", "bot 2", "bot 3")
+    lines = game.run_bots()
+    assert game.waiting and game.state.to_move == 1
+    assert lines and all(line.split(":")[0] in ("bot 1", "bot 2", "bot 3") for line in lines)
+    assert game.seen() == rc.view(game.state, 1)
+    assert list(game.legal()) == list(rc.legal_moves(game.seen()))
+    problem = game.play("take-pile 9 JK")  # a draw-phase move the pile forbids here
+    assert problem is not None and problem.clause.startswith("R-CL-")
+    assert game.play("draw") is None
+    assert "P2 & P4" not in rc.render.text(game.seen(), game.names)
+    assert " you & bot 3: red 3s" in rc.render.text(game.seen(), game.names)
+    assert GameSession(rc.ClassicRules(players=2), seed=1).partners == ()
+
+
+@pytest.mark.clause("R-CL-DEC-1")
+def test_a_bot_partner_asks_the_person_who_answers() -> None:
+    """The person's partner asks "may I go out?": the person is to move, shown the question, answers."""
+    game = GameSession(rc.ClassicRules(players=4), seed=2, human=0)
+    game.bots[2] = _Asks()
+    bot = GreedyBot()
+    while not (game.waiting and game.state.phase.value == "answer"):
+        assert not game.state.history, "the partner never asked"
+        game.run_bots()
+        if game.waiting and game.state.phase.value != "answer":
+            game.play(bot.choose(game.seen(), game.legal()))
+    assert [str(m) for m in game.legal()] == ["answer-out yes", "answer-out no"]
+    assert "bot 2 asks you: may I go out?" in rc.render.text(game.seen(), game.names)
+    assert game.play("answer-out no") is None
+    assert game.moves[-1] == rc.Move.from_text("answer-out no") and game.state.to_move == 2
+    assert "bot 2 asked to go out: may not go out this turn" in rc.render.text(game.seen(), game.names)
+    assert game.run_bots()[0].startswith("bot 2: ")
+
+
+def test_a_classic_game_saves_resumes_and_replays(tmp_path: Path) -> None:
+    game = GameSession(rc.ClassicRules(players=4), seed=5, human=2)
+    bot = GreedyBot()
+    while not game.state.history:
+        game.run_bots()
+        if game.waiting:
+            game.play(bot.choose(game.seen(), game.legal()))
+    lines = game.round_lines(0)
+    assert lines[0] == "Round 1 is over (went-out)." and lines[1].split()[0] == "side"
+    assert [line.split("|")[0].strip() for line in lines[3:5]] == ["bot 1 & you", "bot 2 & bot 3"]
+    path = tmp_path / "classic.json"
+    game.save(path)
+    assert '"schema": "railroad-canasta/classic-record/1"' in path.read_text(encoding="utf-8")
+    again = GameSession.resume(path, human=2)
+    assert again.state == game.state and again.names == game.names
+    steps = Replay.load(path)
+    assert steps.go(len(game.moves)) == game.state
+    assert steps.back(4) == Replay(game.record()).go(len(game.moves) - 4)
+    out = io.StringIO()
+    assert main(["replay", str(path), "--at", "3"], out=out) == 0
+    assert out.getvalue().startswith(f"move 3 of {len(game.moves)}: {game.moves[2]}\nCanasta, round 1")
+
+
+def test_play_and_serve_take_the_classic_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(variant="classic", players=None, seed=4, bots="random", seat=3, resume=None)
+    session = session_of(args)
+    assert session.rules == rc.ClassicRules(players=4) and session.human == 3 and session.partners == (1,)
+    railroad = argparse.Namespace(**{**vars(args), "variant": "railroad", "seat": 1})
+    assert session_of(railroad).rules == rc.Rules()
+    assert main(["play", "--variant", "classic", "--players", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "players" in err
+    assert main(["play", "--variant", "classic", "--seat", "4"]) == 2
+    assert "--seat must be from 0 to 3, not 4" in capsys.readouterr().err

@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import TextIO
 
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.game import AnyRules
 from railroad_canasta.session import BOTS, GameSession
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["HELP", "CommandError", "configure", "needs", "run"]
+__all__ = ["HELP", "CommandError", "add_table_arguments", "configure", "needs", "rules_of", "run"]
 
 #: The command's line in the command line's help.
 HELP = "play a game in the terminal against bots (extra [play])"
@@ -32,20 +33,37 @@ def needs(module: str, extra: str) -> None:
         )
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the ``play`` command's arguments to its parser."""
-    parser.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
-    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
-    parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument("--save", type=Path, default=None, help="where ctrl+s saves the game (a JSON record)")
-    parser.add_argument("--resume", type=Path, default=None, help="play on from a saved game record")
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a table against bots (``play`` and ``serve``): variant, players, seed, bots."""
     parser.add_argument(
         "--variant",
         choices=tuple(VARIANTS),
         default=Rules.variant,
         help=f"the rule set played (default {Rules.variant})",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of players: railroad 2 to 8 (default 2), classic 2, 3, 4 or 6 (default 4)",
+    )
+    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
+    parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
+
+
+def rules_of(args: argparse.Namespace) -> AnyRules:
+    """The rules the arguments name: the variant's, for ``--players`` or its default number."""
+    variant = variant_named(args.variant)
+    players = args.players if args.players is not None else variant.rules_type().players
+    return variant.rules_for(players)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``play`` command's arguments to its parser."""
+    add_table_arguments(parser)
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--save", type=Path, default=None, help="where ctrl+s saves the game (a JSON record)")
+    parser.add_argument("--resume", type=Path, default=None, help="play on from a saved game record")
 
 
 def session_of(args: argparse.Namespace) -> GameSession:
@@ -55,11 +73,9 @@ def session_of(args: argparse.Namespace) -> GameSession:
             return GameSession.resume(args.resume, human=args.seat, bot=args.bots)
         except OSError as exc:
             raise CommandError(f"cannot read {args.resume}: {exc.strerror}") from exc
-    rules = variant_named(args.variant).rules_for(args.players)
-    if not isinstance(rules, Rules):
-        raise CommandError(f"the terminal game does not play the {args.variant} variant yet")
-    if not 0 <= args.seat < args.players:
-        raise CommandError(f"--seat must be from 0 to {args.players - 1}, not {args.seat}")
+    rules = rules_of(args)
+    if not 0 <= args.seat < rules.players:
+        raise CommandError(f"--seat must be from 0 to {rules.players - 1}, not {args.seat}")
     return GameSession(rules, args.seed, human=args.seat, bot=args.bots)
 
 

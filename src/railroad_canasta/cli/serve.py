@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from railroad_canasta.cli.play import CommandError, needs
-from railroad_canasta.session import BOTS
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.cli.play import CommandError, add_table_arguments, needs, rules_of
 
 __all__ = ["HELP", "configure", "run"]
 
@@ -17,9 +15,7 @@ HELP = "serve the web table on 127.0.0.1 (extra [web])"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` command's arguments to its parser."""
-    parser.add_argument("--players", type=int, default=2, help="number of players, 2 to 8 (default 2)")
-    parser.add_argument("--seed", type=int, default=7, help="the first game's seed (default 7)")
-    parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
+    add_table_arguments(parser)
     parser.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1 (default 8000)")
 
 
@@ -27,13 +23,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until interrupted; returns the exit status."""
     if not 0 < args.port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {args.port}")
+    rules = rules_of(args)
     needs("starlette", "web")
     needs("uvicorn", "web")
     import uvicorn
 
     from railroad_canasta.web import make_app
 
-    app = make_app(Rules(players=args.players), seed=args.seed, bot=args.bots)
+    app = make_app(rules, seed=args.seed, bot=args.bots)
     out.write(f"web table on http://127.0.0.1:{args.port}/ (ctrl+c stops)\n")
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
     return 0

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from railroad_canasta.core.cards import Kind
+from railroad_canasta.game import AnyRules
 from railroad_canasta.render import svg
 from railroad_canasta.session import GameSession
 from railroad_canasta.variants.railroad.rules import Rules
@@ -41,7 +42,7 @@ button.black3 { background: #111827; color: white; }
 class Table:
     """The one game this server holds, and the messages of the last request."""
 
-    def __init__(self, rules: Rules, seed: int, bot: str) -> None:
+    def __init__(self, rules: AnyRules, seed: int, bot: str) -> None:
         self.rules, self.seed, self.bot = rules, seed, bot
         self.problem = ""
         self.log: list[str] = []
@@ -102,7 +103,8 @@ def page(table: Table) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>railroad-canasta: web table</title><style>{_STYLE}</style></head>
-<body><header><b>railroad-canasta</b> web table · seed {table.seed} · {escape(status)}</header>
+<body><header><b>railroad-canasta</b> web table · {escape(seen.rules.variant)} · seed {table.seed}
+· {escape(status)}</header>
 <main>
 <section id="table">{svg(seen, session.names)}</section>
 <section id="side">
@@ -117,8 +119,8 @@ def page(table: Table) -> str:
 </section></main></body></html>"""
 
 
-def make_app(rules: Rules | None = None, seed: int = 7, bot: str = "greedy") -> Starlette:
-    """The web table's app: one game (seat 0 against bots), dealt from ``seed``."""
+def make_app(rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy") -> Starlette:
+    """The web table's app: one game (seat 0 against bots; classic partners are bots), dealt from ``seed``."""
     table = Table(rules if rules is not None else Rules(players=2), seed, bot)
 
     async def home(request: Request) -> Response:
