@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.widgets import Input, RichLog, Static
 
-from railroad_canasta import GameState, Rules, record_from_json, view
+from railroad_canasta import ClassicRules, ClassicState, Move, Rules, view
 from railroad_canasta.bots import GreedyBot
+from railroad_canasta.core.cards import Kind
+from railroad_canasta.game import AnyRules, AnyState
 from railroad_canasta.render import picture
-from railroad_canasta.session import GameSession, Replay
+from railroad_canasta.session import GameSession, Replay, read_record
 from railroad_canasta.tui import PlayApp, ReplayApp
 from railroad_canasta.tui.table import table_text
 
@@ -25,30 +28,49 @@ def _log(app: PlayApp) -> str:
     return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
 
 
-def _hide_other_hands(state: GameState, human: int) -> GameState:
-    """The same game with the other players' hands swapped between them and with the stock."""
-    players = list(state.players)
+def _swap(hand: tuple[int, ...], stock: list[Kind]) -> tuple[int, ...]:
+    """``hand`` with one card swapped for a different card on top of ``stock`` (changed in place)."""
+    give = next((k for k, n in enumerate(hand) if n and stock[0] != k), None)
+    if give is None:
+        return hand
+    changed = list(hand)
+    changed[give] -= 1
+    changed[stock[0]] += 1
+    stock[0] = Kind(give)
+    return tuple(changed)
+
+
+def _hide_other_hands(state: AnyState, human: int) -> AnyState:
+    """The same game with the other players' hands (a partner's too) swapped between them and the stock."""
     stock = list(state.stock)
-    for seat, player in enumerate(players):
-        if seat == human or not stock:
-            continue
-        hand = list(player.hand)
-        give = next((k for k, n in enumerate(hand) if n and stock[0] != k), None)
-        if give is None:
-            continue
-        hand[give] -= 1
-        hand[stock[0]] += 1
-        stock[0] = type(stock[0])(give)
-        players[seat] = player.replace(hand=tuple(hand))
+    if isinstance(state, ClassicState):
+        hands = [h if seat == human or not stock else _swap(h, stock) for seat, h in enumerate(state.hands)]
+        return state.replace(hands=tuple(hands), stock=tuple(stock))
+    players = [
+        p if seat == human or not stock else p.replace(hand=_swap(p.hand, stock))
+        for seat, p in enumerate(state.players)
+    ]
     return state.replace(players=tuple(players), stock=tuple(stock))
 
 
-def test_a_whole_round_by_keys_typed_moves_and_the_list(tmp_path: Path, artefacts: Path) -> None:
-    """The person plays the greedy bot's choice each turn: by number key, by the list, or typed."""
-    session = GameSession(Rules(players=2), seed=7)
+@pytest.mark.parametrize(
+    ("rules", "seed", "shot"),
+    [(Rules(players=2), 7, "terminal-game"), (ClassicRules(players=4), 3, "terminal-game-classic")],
+    ids=["railroad-2p", "classic-4p"],
+)
+def test_a_whole_round_by_keys_typed_moves_and_the_list(
+    rules: AnyRules, seed: int, shot: str, tmp_path: Path, artefacts: Path
+) -> None:
+    """The person plays the greedy bot's choice each turn: by number key, by the list, or typed.
+
+    In classic (four players, the partner opposite), the person also asks "may I go out?" the first
+    time they may, and the partner's answer is shown on the table.
+    """
+    session = GameSession(rules, seed=seed)
     app = PlayApp(session, save_to=tmp_path / "game.json")
     bot = GreedyBot()
     used = {"key": 0, "list": 0, "typed": 0}
+    asked: list[Move] = []
 
     async def drive() -> None:
         async with app.run_test(size=(160, 50)) as pilot:
@@ -58,13 +80,18 @@ def test_a_whole_round_by_keys_typed_moves_and_the_list(tmp_path: Path, artefact
                     break
                 seen = session.seen()
                 legal = list(session.legal())
-                index = legal.index(bot.choose(seen, legal))
+                choice = bot.choose(seen, legal)
+                if not asked and Move.from_text("ask-out") in legal:
+                    choice = Move.from_text("ask-out")
+                    asked.append(choice)
+                index = legal.index(choice)
                 turn = len(session.moves)
-                if index < 9 and turn % 3:
+                way = ("key", "list", "key", "typed", "key", "key")[sum(used.values()) % 6]
+                if way == "key" and index < 9:
                     app.query_one("#moves").focus()
                     await pilot.press(str(index + 1))
                     used["key"] += 1
-                elif turn % 3 == 0 and index < 30:
+                elif way == "list" and index < 30:
                     moves = app.query_one("#moves")
                     moves.focus()
                     moves.highlighted = index  # type: ignore[attr-defined]
@@ -80,9 +107,9 @@ def test_a_whole_round_by_keys_typed_moves_and_the_list(tmp_path: Path, artefact
                 if (
                     len(session.moves) > 40
                     and len(session.legal()) > 5
-                    and not (artefacts / "terminal-game.svg").exists()
+                    and not (artefacts / f"{shot}.svg").exists()
                 ):
-                    app.save_screenshot("terminal-game.svg", str(artefacts))
+                    app.save_screenshot(f"{shot}.svg", str(artefacts))
                 # What is drawn is the person's view, and nothing of the hidden cards.
                 drawn = table_text(picture(session.seen(), session.names)).plain
                 assert _board(app) == drawn
@@ -92,12 +119,15 @@ def test_a_whole_round_by_keys_typed_moves_and_the_list(tmp_path: Path, artefact
             assert session.state.history, "the round did not end"
             log = _log(app)
             assert "Round 1 is over" in log and "melded" in log and "bot 1: " in log
+            if isinstance(rules, ClassicRules):
+                assert asked and "you: ask-out" in log and "bot 2: answer-out " in log
+                assert "side" in log and "you & bot 2" in log
             await pilot.press("ctrl+s")
             await pilot.pause()
 
     asyncio.run(drive())
     assert all(used.values()), used
-    saved = record_from_json((tmp_path / "game.json").read_bytes())
+    saved = read_record((tmp_path / "game.json").read_bytes())
     assert saved.moves == tuple(session.moves)
 
 

@@ -17,8 +17,9 @@ import uvicorn
 from playwright.sync_api import Page, sync_playwright
 from starlette.testclient import TestClient
 
-from railroad_canasta import Rules, render, view
+from railroad_canasta import ClassicRules, ClassicState, Rules, render, view
 from railroad_canasta.bots import GreedyBot
+from railroad_canasta.game import AnyRules
 from railroad_canasta.web import make_app
 from railroad_canasta.web.app import Table, page
 
@@ -49,21 +50,38 @@ def test_the_page_draws_the_view_and_an_illegal_move_names_its_clause() -> None:
     assert _problem(html) == "" and str(table.session.moves[before]) == "draw"
 
 
-def test_the_page_shows_nothing_the_view_does_not_hold() -> None:
-    """Two games that differ only in the bots' hands and the stock give the same page."""
-    table = Table(Rules(players=2), 7, "greedy")
+def test_the_page_of_a_classic_table_names_the_sides_and_a_classic_clause() -> None:
+    app = make_app(ClassicRules(players=4), seed=3)
+    table: Table = app.state.table
+    client = TestClient(app)
+    html = client.get("/").text
+    assert render.svg(table.session.seen(), table.session.names) in html
+    assert "you &amp; bot 2: red 3s" in html and "bot 1 &amp; bot 3: red 3s" in html
+    html = client.post("/move", data={"move": "take-pile 9 JK"}).text
+    assert re.fullmatch(r"take-pile 9 JK: illegal \(R-CL-[A-Z]+-\d\) .+", _problem(html))
+
+
+@pytest.mark.parametrize("rules", [Rules(players=2), ClassicRules(players=4)], ids=["railroad", "classic"])
+def test_the_page_shows_nothing_the_view_does_not_hold(rules: AnyRules) -> None:
+    """Two games that differ only in a hidden hand (a bot's; in classic, the partner's) and the stock
+    give the same page."""
+    table = Table(rules, 7, "greedy")
     state = table.session.state
     html = page(table)
-    players = list(state.players)
+    other = (*table.session.partners, 1)[0]
+    hands = list(state.hands) if isinstance(state, ClassicState) else [p.hand for p in state.players]
     stock = list(state.stock)
-    bot = 1
-    hand = list(players[bot].hand)
+    hand = list(hands[other])
     give = next(k for k, n in enumerate(hand) if n and k != stock[0])
     hand[give] -= 1
     hand[stock[0]] += 1
     stock[0] = type(stock[0])(give)
-    players[bot] = players[bot].replace(hand=tuple(hand))
-    table.session.state = state.replace(players=tuple(players), stock=tuple(stock))
+    hands[other] = tuple(hand)
+    if isinstance(state, ClassicState):
+        table.session.state = state.replace(hands=tuple(hands), stock=tuple(stock))
+    else:
+        players = tuple(p.replace(hand=h) for p, h in zip(state.players, hands, strict=True))
+        table.session.state = state.replace(players=players, stock=tuple(stock))
     assert table.session.state != state
     assert view(table.session.state, 0) == view(state, 0)
     assert page(table) == html
@@ -75,10 +93,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def served() -> Iterator[tuple[str, Table]]:
-    """The web table served by Uvicorn on 127.0.0.1 in a thread."""
-    app = make_app(Rules(players=2), seed=7)
+@pytest.fixture(
+    params=[(Rules(players=2), 7, "web-table"), (ClassicRules(players=4), 3, "web-table-classic")],
+    ids=["railroad-2p", "classic-4p"],
+)
+def served(request: pytest.FixtureRequest) -> Iterator[tuple[str, Table, str]]:
+    """The web table served by Uvicorn on 127.0.0.1 in a thread, and the name of its screenshots."""
+    rules, seed, shot = request.param
+    app = make_app(rules, seed=seed)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -88,7 +110,7 @@ def served() -> Iterator[tuple[str, Table]]:
             break
         time.sleep(0.02)
     assert server.started
-    yield f"http://127.0.0.1:{port}/", app.state.table
+    yield f"http://127.0.0.1:{port}/", app.state.table, shot
     server.should_exit = True
     thread.join(5)
 
@@ -98,8 +120,8 @@ def _click(page_: Page, move: str) -> None:
     page_.wait_for_load_state()
 
 
-def test_a_round_played_by_clicking_in_chromium(served: tuple[str, Table], artefacts: Path) -> None:
-    url, table = served
+def test_a_round_played_by_clicking_in_chromium(served: tuple[str, Table, str], artefacts: Path) -> None:
+    url, table, shot = served
     session = table.session
     bot = GreedyBot()
     with sync_playwright() as p:
@@ -110,22 +132,27 @@ def test_a_round_played_by_clicking_in_chromium(served: tuple[str, Table], artef
         assert session.waiting
         page_.locator("#hand button").first.click()
         page_.wait_for_load_state()
-        assert "(R-TRN-2)" in page_.locator("#problem").inner_text()
-        clicks = 0
+        clause = "(R-CL-TRN-1)" if isinstance(table.rules, ClassicRules) else "(R-TRN-2)"
+        assert clause in page_.locator("#problem").inner_text()
+        clicks, asked = 0, False
         while not session.state.history:
             assert session.waiting
             legal = list(session.legal())
             move = str(bot.choose(session.seen(), legal))
+            if not asked and "ask-out" in map(str, legal):  # classic: "may I go out?", once
+                move, asked = "ask-out", True
             # The page lists exactly the legal moves of the person's view.
             listed = page_.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
             assert listed == [str(m) for m in legal]
             _click(page_, move)
             clicks += 1
             assert page_.locator("#problem").inner_text() == ""
-            if clicks == 40:
-                page_.screenshot(path=str(artefacts / "web-table.png"), full_page=True)
+            if clicks == 40 or (clicks == 20 and isinstance(table.rules, ClassicRules)):
+                page_.screenshot(path=str(artefacts / f"{shot}.png"), full_page=True)
         assert "Round 1 is over" in page_.locator("#log").inner_text()
         assert "melded" in page_.locator("#log").inner_text()
-        page_.screenshot(path=str(artefacts / "web-table-round-over.png"), full_page=True)
+        if isinstance(table.rules, ClassicRules):
+            assert asked and "bot 2: answer-out " in page_.locator("#log").inner_text()
+        page_.screenshot(path=str(artefacts / f"{shot}-round-over.png"), full_page=True)
         browser.close()
     assert clicks > 10
