@@ -376,6 +376,11 @@ def generate_pictures() -> None:
         state = rc.apply(state, bot.choose(seen, rc.legal_moves(seen)))
     _write(GENERATED / "pictures" / "midgame-view.svg", rc.render.svg(rc.view(state, 0)))
     _write(GENERATED / "pictures" / "midgame-state.svg", rc.render.svg(state))
+    classic = rc.new_game(rc.ClassicRules(players=4), seed=3)
+    for _ in range(60):
+        seen = rc.view(classic, classic.to_move)
+        classic = rc.apply(classic, bot.choose(seen, rc.legal_moves(seen)))
+    _write(GENERATED / "pictures" / "classic-view.svg", rc.render.svg(rc.view(classic, 0)))
 
 
 def setup(app: Any) -> None:
