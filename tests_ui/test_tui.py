@@ -163,8 +163,9 @@ def test_an_illegal_typed_move_shows_its_clause_and_completion_offers_legal_move
     asyncio.run(drive())
 
 
-def test_replay_steps_forwards_and_backwards(tmp_path: Path) -> None:
-    session = GameSession(Rules(players=2), seed=3)
+@pytest.mark.parametrize("rules", [Rules(players=2), ClassicRules(players=4)], ids=["railroad", "classic"])
+def test_replay_steps_forwards_and_backwards(rules: AnyRules, tmp_path: Path) -> None:
+    session = GameSession(rules, seed=3)
     for _ in range(12):
         session.run_bots()
         if session.waiting:
