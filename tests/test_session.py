@@ -15,8 +15,8 @@ import pytest
 
 import railroad_canasta as rc
 from railroad_canasta.bots import GreedyBot
-from railroad_canasta.cli import main
-from railroad_canasta.cli.play import session_of
+from railroad_canasta.cli import build_parser, main
+from railroad_canasta.cli.play import rules_of, session_of
 from railroad_canasta.session import GameSession, Replay, make_bot
 
 
@@ -209,7 +209,9 @@ def test_a_classic_game_saves_resumes_and_replays(tmp_path: Path) -> None:
 
 
 def test_play_and_serve_take_the_classic_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    args = argparse.Namespace(variant="classic", players=None, seed=4, bots="random", seat=3, resume=None)
+    args = argparse.Namespace(
+        variant="classic", players=None, seed=4, bots="random", seat=3, resume=None, rules=[]
+    )
     session = session_of(args)
     assert session.rules == rc.ClassicRules(players=4) and session.human == 3 and session.partners == (1,)
     railroad = argparse.Namespace(**{**vars(args), "variant": "railroad", "seat": 1})
@@ -219,3 +221,16 @@ def test_play_and_serve_take_the_classic_variant(capsys: pytest.CaptureFixture[s
     assert err.count("\n") == 1 and "players" in err
     assert main(["play", "--variant", "classic", "--seat", "4"]) == 2
     assert "--seat must be from 0 to 3, not 4" in capsys.readouterr().err
+
+
+def test_play_and_serve_take_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
+    parse = build_parser().parse_args
+    args = parse(["play", "--variant", "classic", "--rules", "ask_partner=false", "--rules", "players=2"])
+    assert session_of(args).rules == rc.ClassicRules(players=2, ask_partner=False)
+    # --players wins over a players option given with --rules.
+    args = parse(["serve", "--players", "3", "--rules", "players=2", "--rules", "kitty_timing=same-turn"])
+    assert rules_of(args) == rc.Rules(players=3).replace(kitty_timing=rc.KittyTiming.SAME_TURN)
+    for bad, message in (("ask_partner=maybe", "--rules ask_partner"), ("no_such=1", "--rules no_such")):
+        assert main(["play", "--variant", "classic", "--rules", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err

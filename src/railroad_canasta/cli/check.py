@@ -6,8 +6,9 @@ import argparse
 from collections.abc import Sequence
 from typing import TextIO
 
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.scenarios import ScenarioError, load_scenario, parse_rules_override, run_scenario
+from railroad_canasta.scenarios import ScenarioError, load_scenario, run_scenario
 from railroad_canasta.scenarios import scenario_files as find_scenario_files
 from railroad_canasta.scenarios.runner import overrides_line, summary_line
 from railroad_canasta.variants.railroad.rules import Rules
@@ -24,13 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files, or directories searched for *.toml"
     )
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="override a Rules option for every file, e.g. kitty_timing=same-turn (repeatable)",
-    )
+    add_rules_argument(parser, "for every file")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -38,17 +33,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return check(args.paths, args.rules, out)
 
 
-def check(paths: Sequence[str], rules_overrides: Sequence[str], out: TextIO) -> int:
+def check(paths: Sequence[str], rules_texts: Sequence[str], out: TextIO) -> int:
     """Run scenario files and directories and write the report to ``out``.
 
-    ``rules_overrides`` are ``option=value`` texts applied on top of each file's ``[rules]`` (expectations
+    ``rules_texts`` are ``option=value`` texts applied on top of each file's ``[rules]`` (expectations
     that pin an option keep their pin). Returns 0 when every check passes, 1 when one fails, and 2 when a
     file cannot be read or describes an impossible position (its ``ERROR`` line is in the report). Raises
     :class:`~railroad_canasta.core.errors.RailroadCanastaError` for a mistake on the command line: an
     invalid override, or paths that hold no scenario file.
     """
+    overrides = rules_overrides(rules_texts, Rules)
     try:
-        overrides = tuple(parse_rules_override(text) for text in rules_overrides)
         # An override no rules accept (players=99) is a mistake on the command line, not in the files.
         Rules().replace(**dict(overrides))
     except RailroadCanastaError as exc:

@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Sequence
 from typing import TextIO
 
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides
 from railroad_canasta.core.errors import NotationError, RailroadCanastaError
 from railroad_canasta.core.moves import Move, parse_move
-from railroad_canasta.scenarios import explain_scenario, load_scenario, parse_rules_override, rules_for
+from railroad_canasta.scenarios import explain_scenario, load_scenario, rules_for
 from railroad_canasta.scenarios.options import rules_type
 
 __all__ = ["HELP", "configure", "explain", "run"]
@@ -24,13 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "move", nargs="+", metavar="MOVE", help="a move, e.g. take-pile 9; 'a; b' plays a first"
     )
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="override a Rules option of the file, e.g. kitty_timing=same-turn (repeatable)",
-    )
+    add_rules_argument(parser, "over the file's")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -52,22 +47,18 @@ def _moves(text: str) -> list[Move]:
     return moves
 
 
-def explain(file: str, move_text: str, out: TextIO, rules_overrides: Sequence[str] = ()) -> int:
+def explain(file: str, move_text: str, out: TextIO, rules_texts: Sequence[str] = ()) -> int:
     """Write the decision for a move in the position of scenario ``file`` to ``out``.
 
     ``move_text`` is one move in move notation; several moves separated by ``;`` are played in turn and the
-    last one is explained. ``rules_overrides`` are ``option=value`` texts laid over the file's ``[rules]``.
+    last one is explained. ``rules_texts`` are ``option=value`` texts laid over the file's ``[rules]``.
     Returns 0 when the move is legal and 1 when it is illegal. Raises
     :class:`~railroad_canasta.core.errors.RailroadCanastaError` when the file, the move or an override
     cannot be read, the position cannot exist, or a move before the last is illegal.
     """
     moves = _moves(move_text)
     scenario = load_scenario(file)
-    try:
-        rules_cls = rules_type(scenario.variant)
-        overrides = tuple(parse_rules_override(text, rules_cls) for text in rules_overrides)
-    except RailroadCanastaError as exc:
-        raise RailroadCanastaError(f"--rules {exc}") from None
+    overrides = rules_overrides(rules_texts, rules_type(scenario.variant))
     explanation = explain_scenario(scenario, moves, rules_for(scenario, overrides))
     out.write("".join(f"{line}\n" for line in explanation.lines()))
     return 0 if explanation.legal else 1

@@ -6,7 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.game import AnyRules
 from railroad_canasta.session import BOTS, GameSession
 from railroad_canasta.variants import VARIANTS, variant_named
@@ -49,13 +51,17 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
     parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
+    add_rules_argument(parser, "of the game")
 
 
 def rules_of(args: argparse.Namespace) -> AnyRules:
-    """The rules the arguments name: the variant's, for ``--players`` or its default number."""
+    """The rules the arguments name: the variant's, ``--players`` (or the default number) and ``--rules``."""
     variant = variant_named(args.variant)
-    players = args.players if args.players is not None else variant.rules_type().players
-    return variant.rules_for(players)
+    options = dict(rules_overrides(args.rules, variant.rules_type))
+    if args.players is not None:
+        options["players"] = args.players
+    rules: AnyRules = rules_from_mapping(variant.rules_type, options, path="rules")
+    return rules
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -18,9 +18,9 @@ from contextlib import ExitStack
 from typing import Any, TextIO
 
 from railroad_canasta.bots import BOT_NAMES
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
-from railroad_canasta.scenarios import parse_rules_override
 from railroad_canasta.simulation.plan import Plan, check_bots
 from railroad_canasta.simulation.run import BACKENDS, simulate
 from railroad_canasta.variants import VARIANTS, variant_named
@@ -47,13 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="railroad",
         help="the rule set played (default railroad)",
     )
-    parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="set a rules option, e.g. kitty_timing=same-turn (repeatable)",
-    )
+    add_rules_argument(parser, "for every game")
     parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after this many rounds")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
@@ -82,10 +76,7 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise RailroadCanastaError(f"--batch-size must be at least 1, not {args.batch_size}")
     if args.address is not None and args.backend != "ray":
         raise RailroadCanastaError("--address joins a Ray cluster: add --backend ray")
-    try:
-        options = dict(parse_rules_override(text, variant.rules_type) for text in args.rules)
-    except RailroadCanastaError as exc:
-        raise RailroadCanastaError(f"--rules {exc}") from None
+    options = dict(rules_overrides(args.rules, variant.rules_type))
     players = args.players if args.players is not None else max(len(bots), variant.metadata.min_players)
     rules = rules_from_mapping(
         variant.rules_type, {"players": players, "max_rounds": args.max_rounds, **options}, path="rules"

@@ -1,0 +1,36 @@
+"""The ``--rules OPTION=VALUE`` argument that several commands share: one way to add and read it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from typing import Any
+
+from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.scenarios.model import RuleValue
+from railroad_canasta.scenarios.options import parse_rules_override
+
+__all__ = ["add_rules_argument", "rules_overrides"]
+
+
+def add_rules_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add the repeatable ``--rules OPTION=VALUE`` argument; ``what`` says what the option is set for."""
+    parser.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help=f"set a rules option {what}, e.g. kitty_timing=same-turn (repeatable)",
+    )
+
+
+def rules_overrides(texts: Iterable[str], rules_cls: type[Any]) -> tuple[tuple[str, RuleValue], ...]:
+    """The ``option=value`` texts of ``--rules`` read as options of ``rules_cls``.
+
+    Raises :class:`~railroad_canasta.core.errors.RailroadCanastaError` naming ``--rules`` for an unknown
+    option or an unfit value (the command line reports it as one line, exit status 2).
+    """
+    try:
+        return tuple(parse_rules_override(text, rules_cls) for text in texts)
+    except RailroadCanastaError as exc:
+        raise RailroadCanastaError(f"--rules {exc}") from None
