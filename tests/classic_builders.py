@@ -28,7 +28,7 @@ def position(
     score: int = 0,
     pile: str = "5 6",
     frozen: bool = False,
-    stock: str = "4 4 4 4 4 4 4 4",
+    stock: str = "6 6 6 6 4 4 4 4",
     hands: Sequence[str] = (),
     melded_before: bool = True,
 ) -> ClassicState:
@@ -40,7 +40,7 @@ def position(
     while len(sides) < len(rules.sides):
         sides.append(Side())
     given = [hand, *hands]
-    all_hands = tuple(counts_of(parse_kinds(given[i] if i < len(given) else "8 8 9 9 10")) for i in range(n))
+    all_hands = tuple(counts_of(parse_kinds(given[i] if i < len(given) else "8 8 10 10 J")) for i in range(n))
     return ClassicState(
         rules=rules,
         seed=0,

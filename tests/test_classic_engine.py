@@ -160,7 +160,7 @@ def test_no_draw_from_an_empty_stock() -> None:
         ([], "5 5 2 4", "meld 5 5 2", None),
         (["9 9 9 2 2"], "JK 4", "add 9 JK", None),
         ([], "5 2 2 4", "meld 5 2 2", "R-CL-MLD-1"),
-        (["9 9 2 2 JK"], "2 4", "add 9 2", "R-CL-MLD-1"),
+        (["9 9 2 JK"], "2 4", "add 9 2", "R-CL-MLD-1"),
         ([], "JK JK 2 4", "meld JK JK 2", "R-CL-MLD-1"),
         (["9 9 9 2 2 JK"], "2 4 4", "add 9 2", "R-CL-MLD-1"),
     ],

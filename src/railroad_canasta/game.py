@@ -85,8 +85,7 @@ class _Functions:
         self.explain_move = cast("Callable[[Position, Move], tuple[GuardOutcome, ...]]", variant.explain_move)
         self.view = cast("Callable[[AnyState, int], AnyView]", variant.view)
         self.validate = cast("Callable[..., None]", variant.validate)
-        # What the engine needs of a position it did not make (a variant may not check anything yet).
-        self.check_entry = cast("Callable[[Position], None] | None", getattr(variant, "check_entry", None))
+        self.check_entry = cast("Callable[[Position], None]", variant.check_entry)
 
 
 _FUNCTIONS = {name: _Functions(v) for name, v in VARIANTS.items()}
@@ -129,8 +128,7 @@ def _trust(position: Position) -> None:
 def _checked(functions: _Functions, position: Position) -> None:
     """Check a position that did not come from this module (the variant's ``check_entry``)."""
     if _TRUSTED.get(id(position)) is not position:
-        if functions.check_entry is not None:
-            functions.check_entry(position)
+        functions.check_entry(position)
         _trust(position)
 
 

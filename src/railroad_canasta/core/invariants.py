@@ -32,9 +32,19 @@ from typing import Generic, Literal, TypeVar
 
 import attrs
 
+from railroad_canasta.core.cards import KIND_COUNT, Counts
 from railroad_canasta.core.errors import RailroadCanastaError
 
-__all__ = ["Invariant", "InvariantError", "InvariantTable", "Problem", "Scope", "check", "first_breach"]
+__all__ = [
+    "Invariant",
+    "InvariantError",
+    "InvariantTable",
+    "Problem",
+    "Scope",
+    "check",
+    "count_problem",
+    "first_breach",
+]
 
 C = TypeVar("C", contravariant=True)
 
@@ -77,6 +87,17 @@ class Problem:
     path: str
     reason: str
     clause: str | None = None
+
+
+def count_problem(counts: Counts | None, path: str) -> Problem | None:
+    """What is wrong with ``counts`` as cards by kind (``None`` is no count): their number, a negative one."""
+    if counts is None:
+        return None
+    if len(counts) != KIND_COUNT:
+        return Problem(path, f"must count the {KIND_COUNT} kinds of card, not {len(counts)}")
+    if min(counts) < 0:
+        return Problem(path, "holds a negative number of cards")
+    return None
 
 
 @attrs.frozen

@@ -132,6 +132,15 @@ class Variant(Protocol[R, S, V]):
         """Raise ``InvariantError`` (clause, field) if the rules reach no such state or no state shows it."""
         ...
 
+    def check_entry(self, position: S | V) -> None:
+        """Raise ``InvariantError`` for a position from outside the engine that it cannot act on.
+
+        Seats off the table, negative counts, malformed melds, more cards of a kind than the pack: the
+        public functions call it on a state or view they did not make (built by hand, with
+        ``attrs.evolve``). Cheaper than :meth:`validate`, which checks every invariant.
+        """
+        ...
+
     def is_over(self, state: S) -> bool:
         """The game has ended."""
         ...

@@ -11,14 +11,42 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
-from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
+from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
+from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
 from railroad_canasta.variants.classic.transitions import pack_kinds
 from railroad_canasta.variants.classic.views import ClassicView
 
-__all__ = ["POSITION_INVARIANTS", "STATE_INVARIANTS", "card_census", "validate", "validate_view"]
+__all__ = [
+    "ENTRY_INVARIANTS",
+    "ENTRY_VIEW_INVARIANTS",
+    "POSITION_INVARIANTS",
+    "STATE_INVARIANTS",
+    "card_census",
+    "check_entry",
+    "validate",
+    "validate_view",
+]
+
+
+def _shown(position: Position, out: list[int]) -> Counts:
+    """``out`` plus the cards every player sees: melds, red 3s, the pile and the held pile."""
+    for side in position.sides:
+        out[Kind.RED_THREE] += side.red_threes
+        for meld in side.melds:
+            out[meld.rank] += meld.naturals
+            out[Kind.JOKER] += meld.jokers
+            out[Kind.TWO] += meld.twos
+    for card in position.pile:
+        out[card] += 1
+    if position.pending is not None:
+        for kind, n in enumerate(position.pending):
+            out[kind] += n
+    return tuple(out)
 
 
 def card_census(state: ClassicState) -> Counts:
@@ -27,25 +55,21 @@ def card_census(state: ClassicState) -> Counts:
     for hand in state.hands:
         for kind, n in enumerate(hand):
             out[kind] += n
-    for side in state.sides:
-        out[Kind.RED_THREE] += side.red_threes
-        for meld in side.melds:
-            out[meld.rank] += meld.naturals
-            out[Kind.JOKER] += meld.jokers
-            out[Kind.TWO] += meld.twos
-    for kind in (*state.stock, *state.pile):
+    for kind in state.stock:
         out[kind] += 1
-    if state.pending is not None:
-        for kind, n in enumerate(state.pending):
-            out[kind] += n
-    return tuple(out)
+    return _shown(state, out)
+
+
+@functools.lru_cache(maxsize=16)
+def _pack(rules: ClassicRules) -> Counts:
+    return counts_of(pack_kinds(rules))
 
 
 def _census(state: ClassicState) -> str | None:
     if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
         return None
     census = card_census(state)
-    expected = counts_of(pack_kinds(state.rules))
+    expected = _pack(state.rules)
     if census == expected:
         return None
     diff = [f"{census[k] - expected[k]:+d} {Kind(k)}" for k in range(KIND_COUNT) if census[k] != expected[k]]
@@ -114,6 +138,13 @@ def _round_scores(state: ClassicState) -> Problem | None:
     return None
 
 
+def _pile_frozen(position: Position) -> str | None:
+    frozen = any(card.is_wild or card is Kind.RED_THREE for card in position.pile)
+    if position.pile_frozen == frozen:
+        return None
+    return "the pile is frozen exactly when it holds a wild card or a red 3 (the upcard)"
+
+
 def _canasta_count(position: Position) -> str | None:
     for side in position.sides:
         if side.concealed_canastas > sum(1 for m in side.melds if m.size >= CANASTA_SIZE):
@@ -127,6 +158,12 @@ POSITION_INVARIANTS: tuple[Invariant[Position], ...] = (
     Invariant("R-CL-RED-1", "no red 3 is kept in hand", _no_red_threes_in_hand, "hands"),
     Invariant("R-CL-PLY-1", "a view's hand has the size it shows", _hand_sizes, "hand"),
     Invariant("R-CL-DEC-2", "concealed canastas are canastas", _canasta_count, "sides"),
+    Invariant(
+        "R-CL-PIL-2",
+        "the pile is frozen exactly when it holds a wild card or a red 3",
+        _pile_frozen,
+        "pile_frozen",
+    ),
 )
 
 #: The rows of a whole state.
@@ -138,12 +175,108 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
 )
 
 
+# ---------------------------------------------------------------------- what the engine needs to act
+
+
+def _table(position: ClassicState | ClassicView) -> Problem | None:
+    rules = position.rules
+    n = rules.players
+    seats = position.hand_sizes if isinstance(position, ClassicView) else position.hands
+    key = "hand_sizes" if isinstance(position, ClassicView) else "hands"
+    for path, items, count in (
+        (key, seats, n),
+        ("sides", position.sides, len(rules.sides)),
+        ("melded_before", position.melded_before, n),
+    ):
+        if len(items) != count:
+            return Problem(path, f"must have {count} entries, not {len(items)}")
+    named = [("dealer", position.dealer), ("to_move", position.to_move), ("asker", position.asker)]
+    if isinstance(position, ClassicView):
+        named.append(("viewer", position.viewer))
+    for path, seat in named:
+        if seat is not None and not 0 <= seat < n:
+            return Problem(path, f"must be a seat from 0 to {n - 1}, not {seat}")
+    return None
+
+
+def _counts(position: ClassicState | ClassicView) -> Problem | None:
+    found: list[Problem | None] = [count_problem(position.pending, "pending")]
+    if isinstance(position, ClassicView):
+        found.append(count_problem(position.hand, "hand"))
+        found += [
+            Problem(f"hand_sizes[{seat}]", "holds a negative number of cards")
+            for seat, size in enumerate(position.hand_sizes)
+            if size < 0
+        ]
+        if position.stock_size < 0:
+            found.append(Problem("stock_size", "holds a negative number of cards"))
+    else:
+        found += [count_problem(hand, f"hands[{seat}]") for seat, hand in enumerate(position.hands)]
+    for s, side in enumerate(position.sides):
+        if side.red_threes < 0:
+            found.append(Problem(f"sides[{s}].red_threes", "holds a negative number of cards"))
+        found += [
+            Problem(f"sides[{s}].melds[{i}]", "holds a negative number of cards")
+            for i, meld in enumerate(side.melds)
+            if min(meld.naturals, meld.jokers, meld.twos) < 0
+        ]
+    return next((f for f in found if f is not None), None)
+
+
+def _within_pack(counts: Counts, rules: ClassicRules, where: str) -> str | None:
+    pack = _pack(rules)
+    for kind in range(KIND_COUNT):
+        if counts[kind] > pack[kind]:
+            return f"{counts[kind]} cards of {Kind(kind)} are {where} but the pack has {pack[kind]}"
+    return None
+
+
+def _census_within_pack(state: ClassicState) -> str | None:
+    return _within_pack(card_census(state), state.rules, "in play")
+
+
+def _seen_within_pack(v: ClassicView) -> str | None:
+    return _within_pack(_shown(v, list(v.hand)), v.rules, "seen")
+
+
+_TABLE_ROWS: tuple[Invariant[ClassicState | ClassicView], ...] = (
+    Invariant("R-CL-PLY-1", "a hand per player, a side per side; the seats named are at the table", _table),
+    Invariant("R-CL-MAT-1", "no count of cards is negative", _counts),
+)
+
+#: What the public functions check of a classic state they did not make (built by hand or with
+#: ``attrs.evolve``): the rows without which the engine could not act on it (seats, counts, melds, the
+#: pack). A caller who builds states by hand checks the rest with ``validate(state, scope="position")``.
+ENTRY_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
+    *_TABLE_ROWS,
+    POSITION_INVARIANTS[0],
+    Invariant("R-CL-MAT-1", "no kind has more cards in play than the pack holds", _census_within_pack),
+)
+
+#: The same for a view.
+ENTRY_VIEW_INVARIANTS: tuple[Invariant[ClassicView], ...] = (
+    *_TABLE_ROWS,
+    POSITION_INVARIANTS[0],
+    Invariant("R-CL-MAT-1", "the view shows no more cards of a kind than the pack holds", _seen_within_pack),
+)
+
+
+def check_entry(position: ClassicState | ClassicView) -> None:
+    """Raise ``InvariantError`` for a position the engine cannot act on (the ``ENTRY_…`` rows)."""
+    if isinstance(position, ClassicView):
+        check(ENTRY_VIEW_INVARIANTS, position)
+    else:
+        check(ENTRY_INVARIANTS, position)
+
+
 def validate(state: ClassicState, *, scope: Scope = "game") -> None:
     """Raise ``InvariantError`` for the first row ``state`` breaks."""
+    check(ENTRY_INVARIANTS, state)
     check(POSITION_INVARIANTS, state, scope=scope)
     check(STATE_INVARIANTS, state, scope=scope)
 
 
 def validate_view(v: ClassicView, *, scope: Scope = "game") -> None:
     """Raise ``InvariantError`` for the first row ``v`` breaks."""
+    check(ENTRY_VIEW_INVARIANTS, v)
     check(POSITION_INVARIANTS, v, scope=scope)

@@ -88,6 +88,9 @@ class ClassicVariant:
         else:
             invariants.validate(position, scope=scope)
 
+    def check_entry(self, position: ClassicState | ClassicView) -> None:
+        invariants.check_entry(position)
+
     def is_over(self, state: ClassicState) -> bool:
         return state.is_over
 

@@ -15,8 +15,8 @@ import functools
 from collections.abc import Sequence
 from typing import Literal
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, pack_counts
-from railroad_canasta.core.invariants import Problem
+from railroad_canasta.core.cards import Counts, Kind, pack_counts
+from railroad_canasta.core.invariants import Problem, count_problem
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
 from railroad_canasta.variants.railroad.scoring import breakdown_problem, canasta_bonuses, melds_value
@@ -91,26 +91,16 @@ def seats(t: Seen) -> Problem | None:
     return None
 
 
-def _count_problem(counts: Counts | None, path: str) -> Problem | None:
-    if counts is None:
-        return None
-    if len(counts) != KIND_COUNT:
-        return Problem(path, f"must count the {KIND_COUNT} kinds of card, not {len(counts)}")
-    if min(counts) < 0:
-        return Problem(path, "holds a negative number of cards")
-    return None
-
-
 def counts(t: Seen) -> Problem | None:
-    found: list[Problem | None] = [_count_problem(t.pending, "pending")]
+    found: list[Problem | None] = [count_problem(t.pending, "pending")]
     if isinstance(t, PlayerView):
-        found += [_count_problem(t.hand, "hand"), _count_problem(t.kitty, "kitty")]
+        found += [count_problem(t.hand, "hand"), count_problem(t.kitty, "kitty")]
         if t.stock_size < 0:
             found.append(Problem("stock_size", "holds a negative number of cards"))
     for seat, p in enumerate(players(t)):
         here = f"players[{seat}]"
         if isinstance(p, PlayerState):
-            found += [_count_problem(p.hand, f"{here}.hand"), _count_problem(p.kitty, f"{here}.kitty")]
+            found += [count_problem(p.hand, f"{here}.hand"), count_problem(p.kitty, f"{here}.kitty")]
         else:
             for key, size in (("hand_size", p.hand_size), ("kitty_size", p.kitty_size)):
                 if size < 0:
