@@ -81,7 +81,9 @@ API_LAYERS = [
         "variants.classic.legal", "variants.classic.transitions", "variants.classic.scoring",
         "variants.classic.views", "variants.classic.invariants",
     ]),
-    ("JSON and records", ["io", "io.reader", "io.codec", "io.records", "io.classic_codec", "io.schemas"]),
+    ("JSON and records", [
+        "io", "io.reader", "io.codec", "io.records", "io.railroad_codec", "io.classic_codec", "io.schemas",
+    ]),
     ("Scenarios", ["scenarios"]),
     ("Game adapters", ["adapters", "adapters.episode", "adapters.openspiel", "adapters.pettingzoo"]),
     ("Simulation", [

@@ -32,41 +32,27 @@ from railroad_canasta.core.errors import NotationError
 from railroad_canasta.core.guards import Violation
 from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.game import AnyRules, AnyState, AnyView, apply, legal_moves, new_game, view, why_illegal
-from railroad_canasta.io.classic_codec import (
-    CLASSIC_RECORD_SCHEMA,
-    ClassicRecord,
-    classic_record_from_json,
-    classic_record_to_json,
-)
-from railroad_canasta.io.reader import loads
 from railroad_canasta.io.records import GameRecord, ReplayError, record_from_json, record_to_json
 from railroad_canasta.render.table import picture
 from railroad_canasta.render.text import score_table
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import ClassicState
 
 __all__ = ["BOTS", "AnyRecord", "GameSession", "Replay", "make_bot", "read_record", "record_json"]
 
 #: A game record of any variant.
-AnyRecord = GameRecord | ClassicRecord
+AnyRecord = GameRecord[AnyRules]
 
 #: The bots a person can play against, by name.
 BOTS = ("greedy", "random")
 
 
 def read_record(text: bytes | str) -> AnyRecord:
-    """A saved game record of either variant, read by its schema (every move checked on reading)."""
-    # The generic record reader of io does not read classic records yet: its schema picks the reader.
-    data = loads(text)
-    if isinstance(data, dict) and data.get("schema") == CLASSIC_RECORD_SCHEMA:
-        return classic_record_from_json(text)
+    """A saved game record of either variant (its ``variant`` field), every move checked on reading."""
     return record_from_json(text)
 
 
 def record_json(record: AnyRecord) -> str:
     """A game record of either variant as JSON text, one field a line."""
-    if isinstance(record, ClassicRecord):
-        return classic_record_to_json(record, indent=1)
     return record_to_json(record, indent=1)
 
 
@@ -132,10 +118,8 @@ class GameSession:
 
     def record(self) -> AnyRecord:
         """The game so far as a record (its result once it is over)."""
-        state, moves = self.state, tuple(self.moves)
-        if isinstance(state, ClassicState):
-            return ClassicRecord(state.rules, self.seed, self.names, moves, state.result)
-        return GameRecord(state.rules, self.seed, self.names, moves, state.result)
+        state = self.state
+        return GameRecord(state.rules, self.seed, self.names, tuple(self.moves), state.result)
 
     def save(self, path: Path) -> None:
         """Write the game so far to ``path`` as a JSON game record."""

@@ -21,7 +21,7 @@ HELP = "step through a saved game record (the terminal app needs extra [play])"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``replay`` command's arguments to its parser."""
-    parser.add_argument("file", type=Path, help="a JSON game record (as saved by play)")
+    parser.add_argument("file", type=Path, help="a JSON game record of either variant (as saved by play)")
     parser.add_argument(
         "--at",
         type=int,

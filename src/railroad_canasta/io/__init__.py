@@ -1,8 +1,12 @@
 """JSON for rules, states, views, moves and game records; replay; the JSON Schemas.
 
 - :mod:`~railroad_canasta.io.reader`: reading plain JSON with field paths, and :class:`RecordError`.
-- :mod:`~railroad_canasta.io.codec`: rules, states, views and moves to and from JSON, checked on load.
-- :mod:`~railroad_canasta.io.records`: game records, :func:`record_game` and :func:`replay`.
+- :mod:`~railroad_canasta.io.codec`: rules, states, views and moves of every variant to and from JSON,
+  checked on load; a document names its variant in a ``"variant"`` field (Railroad's when absent).
+- :mod:`~railroad_canasta.io.railroad_codec`, :mod:`~railroad_canasta.io.classic_codec`: each variant's
+  documents, called by the codec.
+- :mod:`~railroad_canasta.io.records`: game records of every variant, :func:`record_game` and
+  :func:`replay`.
 - :mod:`~railroad_canasta.io.schemas`: the document kinds and their shipped JSON Schemas.
 
 Anything malformed or inconsistent raises :class:`RecordError` with the ``path`` of the offending
@@ -13,6 +17,7 @@ anything from the input.
 from __future__ import annotations
 
 from railroad_canasta.io.codec import (
+    AnyResult,
     move_from_dict,
     move_from_json,
     move_to_dict,
@@ -54,6 +59,7 @@ __all__ = [
     "SCHEMA_NAMES",
     "STATE_SCHEMA",
     "VIEW_SCHEMA",
+    "AnyResult",
     "GameRecord",
     "JSONObject",
     "JSONValue",

@@ -1,39 +1,32 @@
-"""JSON for classic Canasta: states, views and game records, checked on load, and replay.
+"""JSON for classic Canasta: rules, states, views and game results, checked on load.
 
-The documents are JSON objects like Railroad's (see :mod:`~railroad_canasta.io.codec`), with their own
-``"schema"`` kinds: :data:`CLASSIC_STATE_SCHEMA`, :data:`CLASSIC_VIEW_SCHEMA` and
-:data:`CLASSIC_RECORD_SCHEMA` (JSON Schemas ``classic-state``, ``classic-view``, ``classic-record`` of
-:func:`~railroad_canasta.io.schemas.json_schema`). Moves are the shared move documents. Anything
-malformed or inconsistent raises :class:`~railroad_canasta.io.reader.RecordError` naming the field.
+The documents are JSON objects like Railroad's (see :mod:`~railroad_canasta.io.railroad_codec`) with the
+same ``"schema"`` kinds and ``"variant": "classic"``; the JSON Schemas are ``classic-state`` and
+``classic-view`` of :func:`~railroad_canasta.io.schemas.json_schema`. The public functions of
+:mod:`~railroad_canasta.io.codec` call these for a classic state or view, or a document whose
+``variant`` is ``"classic"``. Anything malformed or inconsistent raises
+:class:`~railroad_canasta.io.reader.RecordError` naming the field.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> state = new_game(CLASSIC, seed=3)
->>> classic_state_from_json(classic_state_to_json(state)) == state
+>>> state_from_dict(state_to_dict(state)) == state
 True
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
-
-import attrs
-
-from railroad_canasta.core.cards import Counts, Kind, counts_of
-from railroad_canasta.core.errors import IllegalMoveError, NotationError, RulesError, describe
-from railroad_canasta.core.invariants import InvariantError
+from railroad_canasta.core.cards import Kind, counts_of
+from railroad_canasta.core.errors import describe
 from railroad_canasta.core.melds import Meld
-from railroad_canasta.core.moves import Move, parse_move
-from railroad_canasta.core.options import rules_from_mapping, rules_to_mapping
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
     JSONObject,
     JSONValue,
-    RecordError,
     at,
+    checked,
+    count_tokens,
     fail,
-    loads,
     read_bool,
     read_counts,
     read_document,
@@ -42,10 +35,12 @@ from railroad_canasta.io.reader import (
     read_kinds,
     read_list,
     read_object,
+    read_rules,
+    rules_json,
 )
-from railroad_canasta.io.records import ReplayError
-from railroad_canasta.variants.classic.invariants import validate, validate_view
-from railroad_canasta.variants.classic.rules import RULES_VERSION, ClassicRules
+from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
+from railroad_canasta.variants.classic.invariants import check_entry, validate, validate_view
+from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
     ClassicRoundResult,
@@ -54,33 +49,22 @@ from railroad_canasta.variants.classic.state import (
     Side,
     SideScore,
 )
-from railroad_canasta.variants.classic.transitions import apply, new_game
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = [
-    "CLASSIC_RECORD_SCHEMA",
-    "CLASSIC_STATE_SCHEMA",
-    "CLASSIC_VIEW_SCHEMA",
-    "ClassicRecord",
-    "classic_record_from_json",
-    "classic_record_game",
-    "classic_record_to_json",
-    "classic_replay",
-    "classic_state_from_dict",
-    "classic_state_from_json",
-    "classic_state_to_dict",
-    "classic_state_to_json",
-    "classic_view_from_json",
-    "classic_view_to_dict",
-    "classic_view_to_json",
+    "VARIANT",
+    "read_result",
+    "result_to_json",
+    "rules_from_dict",
+    "rules_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "view_from_dict",
+    "view_to_dict",
 ]
 
-#: The ``"schema"`` field of a classic state document.
-CLASSIC_STATE_SCHEMA = "railroad-canasta/classic-state/1"
-#: The ``"schema"`` field of a classic view document.
-CLASSIC_VIEW_SCHEMA = "railroad-canasta/classic-view/1"
-#: The ``"schema"`` field of a classic game record.
-CLASSIC_RECORD_SCHEMA = "railroad-canasta/classic-record/1"
+#: The ``"variant"`` field of a classic document.
+VARIANT = ClassicRules.variant
 
 _PHASES = {p.value: p for p in Phase}
 _ENDS = ("went-out", "stock-empty", "red-three-last")
@@ -99,6 +83,7 @@ _TURN_KEYS = (
 )
 _STATE_KEYS = (
     "schema",
+    "variant",
     "rules",
     "seed",
     "round",
@@ -114,6 +99,7 @@ _STATE_KEYS = (
 )
 _VIEW_KEYS = (
     "schema",
+    "variant",
     "rules",
     "viewer",
     "round",
@@ -128,10 +114,6 @@ _VIEW_KEYS = (
     "pile_frozen",
     *_TURN_KEYS,
 )
-
-
-def _tokens(counts: Counts) -> list[JSONValue]:
-    return [CARD_TOKENS[k] for k in range(len(counts) - 1, -1, -1) for _ in range(counts[k])]
 
 
 def _meld_tokens(meld: Meld) -> list[JSONValue]:
@@ -149,7 +131,8 @@ def _side_dict(side: Side) -> JSONObject:
     }
 
 
-def _result(result: ClassicGameResult | None) -> JSONValue:
+def result_to_json(result: ClassicGameResult | None) -> JSONValue:
+    """A classic game's result as JSON: the winning sides, whether cut short, the side scores."""
     if result is None:
         return None
     return {"winners": list(result.winners), "truncated": result.truncated, "scores": list(result.scores)}
@@ -169,28 +152,33 @@ def _round(r: ClassicRoundResult) -> JSONObject:
 def _turn(position: ClassicState | ClassicView) -> JSONObject:
     return {
         "turn_points": position.turn_points,
-        "pending": None if position.pending is None else _tokens(position.pending),
+        "pending": None if position.pending is None else count_tokens(position.pending),
         "melded_before": list(position.melded_before),
         "turn_melds": position.turn_melds,
         "answer": position.answer,
         "asker": position.asker,
         "turn_started": [CARD_TOKENS[k] for k in position.turn_started],
         "history": [_round(r) for r in position.history],
-        "result": _result(position.result),
+        "result": result_to_json(position.result),
     }
 
 
-def classic_state_to_dict(state: ClassicState) -> JSONObject:
-    """A classic state as a JSON object (schema ``railroad-canasta/classic-state/1``)."""
+def state_to_dict(state: ClassicState) -> JSONObject:
+    """A classic state as a JSON object (``railroad-canasta/state/1``, ``"variant": "classic"``).
+
+    A state the engine cannot act on (built by hand) raises :class:`~railroad_canasta.InvariantError`.
+    """
+    check_entry(state)
     return {
-        "schema": CLASSIC_STATE_SCHEMA,
-        "rules": _rules_dict(state.rules),
+        "schema": STATE_SCHEMA,
+        "variant": VARIANT,
+        "rules": rules_to_dict(state.rules),
         "seed": state.seed,
         "round": state.round,
         "dealer": state.dealer,
         "to_move": state.to_move,
         "phase": state.phase.value,
-        "hands": [_tokens(h) for h in state.hands],
+        "hands": [count_tokens(h) for h in state.hands],
         "sides": [_side_dict(s) for s in state.sides],
         "stock": [CARD_TOKENS[k] for k in state.stock],
         "pile": [CARD_TOKENS[k] for k in state.pile],
@@ -199,17 +187,19 @@ def classic_state_to_dict(state: ClassicState) -> JSONObject:
     }
 
 
-def classic_view_to_dict(v: ClassicView) -> JSONObject:
-    """A classic view as a JSON object (schema ``railroad-canasta/classic-view/1``)."""
+def view_to_dict(v: ClassicView) -> JSONObject:
+    """A classic view as a JSON object (``railroad-canasta/view/1``, ``"variant": "classic"``)."""
+    check_entry(v)
     return {
-        "schema": CLASSIC_VIEW_SCHEMA,
-        "rules": _rules_dict(v.rules),
+        "schema": VIEW_SCHEMA,
+        "variant": VARIANT,
+        "rules": rules_to_dict(v.rules),
         "viewer": v.viewer,
         "round": v.round,
         "dealer": v.dealer,
         "to_move": v.to_move,
         "phase": v.phase.value,
-        "hand": _tokens(v.hand),
+        "hand": count_tokens(v.hand),
         "hand_sizes": list(v.hand_sizes),
         "sides": [_side_dict(s) for s in v.sides],
         "stock_size": v.stock_size,
@@ -219,24 +209,14 @@ def classic_view_to_dict(v: ClassicView) -> JSONObject:
     }
 
 
-def _rules_dict(rules: ClassicRules) -> JSONObject:
-    out: JSONObject = {}
-    for key, value in rules_to_mapping(rules).items():
-        assert value is None or isinstance(value, bool | int | str)
-        out[key] = value
-    return out
+def rules_to_dict(rules: ClassicRules) -> JSONObject:
+    """Every option of classic ``rules`` as JSON."""
+    return rules_json(rules)
 
 
-# ----------------------------------------------------------------------------------------- from JSON
-
-
-def _rules(data: object) -> ClassicRules:
-    if not isinstance(data, dict):
-        fail("rules", f"must be an object, not {describe(data)}")
-    try:
-        return rules_from_mapping(ClassicRules, data, path="rules")
-    except RulesError as exc:
-        raise RecordError(exc.path, exc.reason) from None
+def rules_from_dict(data: object, path: str = "rules") -> ClassicRules:
+    """Read classic rules options; a missing option takes its default. Errors name ``rules.<option>``."""
+    return read_rules(ClassicRules, data, path)
 
 
 def _meld(value: object, path: str) -> Meld:
@@ -293,14 +273,18 @@ def _history(value: object, path: str, sides: int, players: int) -> tuple[Classi
     return tuple(out)
 
 
-def _game_result(value: object, sides: int) -> ClassicGameResult | None:
+def read_result(value: object, path: str, rules: ClassicRules) -> ClassicGameResult | None:
+    """A classic game's result (``None`` for ``null``): the winning sides in order, a flag, the scores."""
     if value is None:
         return None
-    data = read_object(value, "result", ("winners", "truncated", "scores"))
-    winners = read_list(data["winners"], "result.winners")
-    seats = read_ints(winners, "result.winners", len(winners), 0, sides - 1)
+    sides = len(rules.sides)
+    data = read_object(value, path, ("winners", "truncated", "scores"))
+    winners = read_list(data["winners"], f"{path}.winners")
+    numbers = read_ints(winners, f"{path}.winners", len(winners), 0, sides - 1)
+    if list(numbers) != sorted(set(numbers)):
+        fail(f"{path}.winners", "must list distinct sides in increasing order")
     return ClassicGameResult(
-        seats, read_bool(data, "truncated", "result"), read_ints(data["scores"], "result.scores", sides)
+        numbers, read_bool(data, "truncated", path), read_ints(data["scores"], f"{path}.scores", sides)
     )
 
 
@@ -331,7 +315,7 @@ def _turn_fields(doc: dict[str, object], rules: ClassicRules) -> dict[str, objec
         "asker": None if asker is None else read_int(doc, "asker", "", 0, n - 1),
         "turn_started": read_kinds(doc["turn_started"], "turn_started"),
         "history": _history(doc["history"], "history", sides, n),
-        "result": _game_result(doc["result"], sides),
+        "result": read_result(doc["result"], "result", rules),
     }
 
 
@@ -342,20 +326,10 @@ def _sides(value: object, count: int) -> tuple[Side, ...]:
     return tuple(_side(s, f"sides[{i}]") for i, s in enumerate(items))
 
 
-def _checked(position: ClassicState | ClassicView) -> None:
-    try:
-        if isinstance(position, ClassicView):
-            validate_view(position)
-        else:
-            validate(position)
-    except InvariantError as exc:
-        raise RecordError(exc.path, exc.tagged_reason) from None
-
-
-def classic_state_from_dict(data: object) -> ClassicState:
+def state_from_dict(data: object) -> ClassicState:
     """Read a classic state; raise :class:`RecordError` for anything malformed or unreachable."""
-    doc = read_object(read_document(data, CLASSIC_STATE_SCHEMA), "", _STATE_KEYS)
-    rules = _rules(doc["rules"])
+    doc = read_object(read_document(data, STATE_SCHEMA), "", _STATE_KEYS)
+    rules = rules_from_dict(doc["rules"])
     hands = read_list(doc["hands"], "hands")
     if len(hands) != rules.players:
         fail("hands", f"must have {rules.players} entries, not {len(hands)}")
@@ -365,14 +339,13 @@ def classic_state_from_dict(data: object) -> ClassicState:
         stock=read_kinds(doc["stock"], "stock"),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
     )
-    _checked(state)
-    return state
+    return checked(validate, state)
 
 
-def classic_view_from_dict(data: object) -> ClassicView:
+def view_from_dict(data: object) -> ClassicView:
     """Read a classic view; raise :class:`RecordError` for anything malformed or impossible."""
-    doc = read_object(read_document(data, CLASSIC_VIEW_SCHEMA), "", _VIEW_KEYS)
-    rules = _rules(doc["rules"])
+    doc = read_object(read_document(data, VIEW_SCHEMA), "", _VIEW_KEYS)
+    rules = rules_from_dict(doc["rules"])
     v = ClassicView(
         viewer=read_int(doc, "viewer", "", 0, rules.players - 1),
         hand=counts_of(read_kinds(doc["hand"], "hand")),
@@ -380,118 +353,4 @@ def classic_view_from_dict(data: object) -> ClassicView:
         stock_size=read_int(doc, "stock_size", "", 0),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
     )
-    _checked(v)
-    return v
-
-
-def classic_state_to_json(state: ClassicState, *, indent: int | None = None) -> str:
-    """A classic state as JSON text."""
-    return json.dumps(classic_state_to_dict(state), indent=indent)
-
-
-def classic_state_from_json(text: str | bytes) -> ClassicState:
-    """Read a classic state from JSON text."""
-    return classic_state_from_dict(loads(text))
-
-
-def classic_view_to_json(v: ClassicView, *, indent: int | None = None) -> str:
-    """A classic view as JSON text."""
-    return json.dumps(classic_view_to_dict(v), indent=indent)
-
-
-def classic_view_from_json(text: str | bytes) -> ClassicView:
-    """Read a classic view from JSON text."""
-    return classic_view_from_dict(loads(text))
-
-
-# ----------------------------------------------------------------------------------------- records
-
-
-@attrs.frozen
-class ClassicRecord:
-    """A classic game as played: the rules, the seed, the players' names, the moves and the result."""
-
-    rules: ClassicRules
-    seed: int
-    players: tuple[str, ...]
-    moves: tuple[Move, ...]
-    result: ClassicGameResult | None = None
-
-
-def _play(rules: ClassicRules, seed: int, moves: Iterable[Move | str]) -> tuple[ClassicState, list[Move]]:
-    state = new_game(rules, seed=seed)
-    played: list[Move] = []
-    for index, item in enumerate(moves):
-        try:
-            move = parse_move(item) if isinstance(item, str) else item
-        except NotationError as exc:
-            raise ReplayError(index, str(item), None, exc.reason) from exc
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as exc:
-            raise ReplayError(index, str(move), exc.clause, exc.reason) from exc
-        played.append(move)
-    return state, played
-
-
-def classic_record_game(
-    rules: ClassicRules, seed: int, moves: Iterable[Move | str], *, players: Sequence[str] | None = None
-) -> ClassicRecord:
-    """A record of the classic game dealt by ``rules`` and ``seed`` and played with ``moves``."""
-    state, played = _play(rules, seed, moves)
-    names = tuple(players) if players is not None else tuple(f"player {i}" for i in range(rules.players))
-    if len(names) != rules.players:
-        raise RecordError("players", f"must name {rules.players} players, not {len(names)}")
-    return ClassicRecord(rules, seed, names, tuple(played), state.result)
-
-
-def classic_replay(record: ClassicRecord, *, check_result: bool = True) -> ClassicState:
-    """The state reached by replaying ``record``; the first illegal move raises :class:`ReplayError`."""
-    state, _ = _play(record.rules, record.seed, record.moves)
-    if check_result and state.result != record.result:
-        raise ReplayError(len(record.moves), "", None, "the replayed game's result is not the record's")
-    return state
-
-
-def classic_record_to_json(record: ClassicRecord, *, indent: int | None = None) -> str:
-    """A classic record as JSON text (schema ``railroad-canasta/classic-record/1``)."""
-    doc: JSONObject = {
-        "schema": CLASSIC_RECORD_SCHEMA,
-        "rules_version": RULES_VERSION,
-        "rules": _rules_dict(record.rules),
-        "seed": record.seed,
-        "players": list(record.players),
-        "moves": [str(m) for m in record.moves],
-        "result": _result(record.result),
-    }
-    return json.dumps(doc, indent=indent)
-
-
-def classic_record_from_json(text: str | bytes) -> ClassicRecord:
-    """Read a classic record and replay it: every move is checked, and the result."""
-    doc = read_object(
-        read_document(loads(text), CLASSIC_RECORD_SCHEMA),
-        "",
-        ("schema", "rules_version", "rules", "seed", "players", "moves", "result"),
-    )
-    rules = _rules(doc["rules"])
-    names = read_list(doc["players"], "players")
-    if len(names) != rules.players or not all(isinstance(x, str) for x in names):
-        fail("players", f"must be {rules.players} names")
-    moves = []
-    for i, item in enumerate(read_list(doc["moves"], "moves")):
-        if not isinstance(item, str):
-            fail(f"moves[{i}]", f"must be a move's text, not {describe(item)}")
-        try:
-            moves.append(parse_move(item))
-        except NotationError as exc:
-            fail(f"moves[{i}]", exc.reason)
-    record = ClassicRecord(
-        rules,
-        read_int(doc, "seed", "", None),
-        tuple(str(x) for x in names),
-        tuple(moves),
-        _game_result(doc["result"], len(rules.sides)),
-    )
-    classic_replay(record)
-    return record
+    return checked(validate_view, v)

@@ -1,9 +1,11 @@
-"""JSON for rules, states, views and moves.
+"""JSON for Railroad Canasta: rules, states, views and game results.
 
-The ``*_to_dict`` functions give :func:`json.dumps`-able dicts, the ``*_to_json``
-functions strings; the ``*_from_dict`` and ``*_from_json`` functions read them
-back and check the whole input: its form here, and then that the rules can
-reach it, by the invariants of
+The public functions of :mod:`~railroad_canasta.io.codec` call these for a
+Railroad state or view, or a document without a ``"variant"`` key (or with
+``"variant": "railroad"``; Railroad documents are written without it). The
+``*_to_dict`` functions give :func:`json.dumps`-able dicts; the ``*_from_dict``
+functions read them back and check the whole input: its form here, and then
+that the rules can reach it, by the invariants of
 :mod:`railroad_canasta.variants.railroad.invariants`. Anything malformed or
 inconsistent raises :class:`~railroad_canasta.io.reader.RecordError` with the
 ``path`` of the offending value (``players[1].hand[3]``) and a ``reason``.
@@ -16,10 +18,8 @@ of its cards, a move its text in move notation.
 
 >>> from railroad_canasta import RAILROAD, apply, new_game
 >>> state = apply(new_game(RAILROAD, seed=7), "draw")
->>> state_from_json(state_to_json(state)) == state
+>>> state_from_dict(state_to_dict(state)) == state
 True
->>> move_from_json(move_to_json(Move.from_text("meld 9 9 JK")))
-Move.from_text('meld 9 9 JK')
 >>> state_from_dict({"schema": "railroad-canasta/state/0"})
 Traceback (most recent call last):
 ...
@@ -28,23 +28,17 @@ railroad_canasta.io.reader.RecordError: schema: unsupported document kind or ver
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from typing import TypeVar, cast
-
 from railroad_canasta.core.cards import Counts, Kind
-from railroad_canasta.core.errors import NotationError, RulesError, describe
-from railroad_canasta.core.invariants import InvariantError
-from railroad_canasta.core.moves import MOST_CARDS, Move, parse_move
-from railroad_canasta.core.options import rules_from_mapping, rules_to_mapping
+from railroad_canasta.core.errors import describe
+from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
     MAX_ROUNDS,
     JSONObject,
     JSONValue,
-    RecordError,
+    checked,
+    count_tokens,
     fail,
-    loads,
     read_bool,
     read_counts,
     read_document,
@@ -53,8 +47,10 @@ from railroad_canasta.io.reader import (
     read_kinds,
     read_list,
     read_object,
+    read_rules,
+    rules_json,
 )
-from railroad_canasta.io.schemas import MOVE_SCHEMA, STATE_SCHEMA, VIEW_SCHEMA
+from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
 from railroad_canasta.variants.railroad.invariants import check_entry, validate, validate_view
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
@@ -70,28 +66,17 @@ from railroad_canasta.variants.railroad.state import (
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer
 
 __all__ = [
-    "move_from_dict",
-    "move_from_json",
-    "move_to_dict",
-    "move_to_json",
-    "read_move",
     "read_result",
     "result_to_json",
     "rules_from_dict",
     "rules_to_dict",
     "state_from_dict",
-    "state_from_json",
     "state_to_dict",
-    "state_to_json",
     "view_from_dict",
-    "view_from_json",
     "view_to_dict",
-    "view_to_json",
 ]
 
-T = TypeVar("T")
 
-_DOWN = tuple(range(len(CARD_TOKENS) - 1, -1, -1))
 _CANASTA_NAMES: tuple[tuple[str, int], ...] = (
     ("red", int(CanastaKind.RED)),
     ("black", int(CanastaKind.BLACK)),
@@ -103,46 +88,20 @@ _PHASES = {p.value: p for p in Phase}
 _ENDS = {e.value: e for e in RoundEnd}
 
 
-def _checked(validator: Callable[[T], None], value: T) -> T:
-    """``value`` once ``validator`` finds it breaks no invariant; an invariant broken is a RecordError."""
-    try:
-        validator(value)
-    except InvariantError as exc:
-        raise RecordError(exc.path, exc.tagged_reason) from None
-    return value
-
-
 # ------------------------------------------------------------------------------------------------ rules
 
 
 def rules_to_dict(rules: Rules) -> JSONObject:
     """Every option of ``rules`` as JSON: enums by value, the requirement table as ``[score, need]`` rows."""
-    return cast(JSONObject, rules_to_mapping(rules))
+    return rules_json(rules)
 
 
 def rules_from_dict(data: object, path: str = "rules") -> Rules:
-    """Read rules options (see :func:`~railroad_canasta.core.options.rules_from_mapping`).
-
-    A missing option takes its default. Errors name ``rules.<option>``.
-    """
-    if not isinstance(data, dict):
-        fail(path, f"must be an object, not {describe(data)}")
-    try:
-        return rules_from_mapping(Rules, data, path=path)
-    except RulesError as exc:
-        raise RecordError(exc.path, exc.reason) from None
+    """Read rules options; a missing option takes its default. Errors name ``rules.<option>``."""
+    return read_rules(Rules, data, path)
 
 
 # ------------------------------------------------------------------------------------- pieces to JSON
-
-
-def _tokens(counts: Counts) -> list[JSONValue]:
-    out: list[JSONValue] = []
-    for i in _DOWN:
-        n = counts[i]
-        if n:
-            out.extend([CARD_TOKENS[i]] * n)
-    return out
 
 
 def _meld_tokens(meld: TableMeld) -> list[JSONValue]:
@@ -186,8 +145,8 @@ def result_to_json(result: GameResult | None) -> JSONValue:
 
 def _player_dict(p: PlayerState) -> JSONObject:
     return {
-        "hand": _tokens(p.hand),
-        "kitty": _tokens(p.kitty),
+        "hand": count_tokens(p.hand),
+        "kitty": count_tokens(p.kitty),
         "melds": [_meld_tokens(m) for m in p.melds],
         "red_threes": p.red_threes,
         "canastas": _canastas(p.canastas),
@@ -292,10 +251,11 @@ def _history(value: object, path: str, players: int) -> tuple[RoundResult, ...]:
     return tuple(out)
 
 
-def read_result(value: object, path: str, players: int) -> GameResult | None:
+def read_result(value: object, path: str, rules: Rules) -> GameResult | None:
     """A game's result (``None`` for ``null``): distinct winning seats in order, a flag, the scores."""
     if value is None:
         return None
+    players = rules.players
     data = read_object(value, path, ("winners", "truncated", "scores"))
     winners = read_list(data["winners"], f"{path}.winners")
     seats = read_ints(winners, f"{path}.winners", len(winners), 0, players - 1)
@@ -366,7 +326,7 @@ def state_to_dict(state: GameState) -> JSONObject:
         "pile": [CARD_TOKENS[k] for k in state.pile],
         "pile_frozen": state.pile_frozen,
         "turn_points": state.turn_points,
-        "pending": None if state.pending is None else _tokens(state.pending),
+        "pending": None if state.pending is None else count_tokens(state.pending),
         "turn_canasta": state.turn_canasta,
         "history": [_round_dict(r) for r in state.history],
         "result": result_to_json(state.result),
@@ -397,7 +357,7 @@ def state_from_dict(data: object) -> GameState:
     match the melds, the phase fits the hands, the pile and the turn, and the
     history adds up.
     """
-    doc = read_object(read_document(data, STATE_SCHEMA), "", _STATE_KEYS)
+    doc = read_object(read_document(data, STATE_SCHEMA), "", _STATE_KEYS, ("variant",))
     rules = rules_from_dict(doc["rules"])
     n = rules.players
     players = tuple(_player(p, f"players[{i}]") for i, p in enumerate(_players(doc["players"], rules)))
@@ -416,19 +376,9 @@ def state_from_dict(data: object) -> GameState:
         pending=_optional_counts(doc["pending"], "pending"),
         turn_canasta=read_bool(doc, "turn_canasta", ""),
         history=_history(doc["history"], "history", n),
-        result=read_result(doc["result"], "result", n),
+        result=read_result(doc["result"], "result", rules),
     )
-    return _checked(validate, state)
-
-
-def state_to_json(state: GameState, *, indent: int | None = None) -> str:
-    """``state`` as JSON text."""
-    return json.dumps(state_to_dict(state), indent=indent)
-
-
-def state_from_json(text: str | bytes) -> GameState:
-    """Read a state from JSON text (see :func:`state_from_dict`)."""
-    return state_from_dict(loads(text))
+    return checked(validate, state)
 
 
 # ------------------------------------------------------------------------------------------------- views
@@ -467,15 +417,15 @@ def view_to_dict(v: PlayerView) -> JSONObject:
         "dealer": v.dealer,
         "to_move": v.to_move,
         "phase": v.phase.value,
-        "hand": _tokens(v.hand),
-        "kitty": None if v.kitty is None else _tokens(v.kitty),
+        "hand": count_tokens(v.hand),
+        "kitty": None if v.kitty is None else count_tokens(v.kitty),
         "players": [_public_dict(p) for p in v.players],
         "stock_size": v.stock_size,
         "pile": [CARD_TOKENS[k] for k in v.pile],
         "pile_frozen": v.pile_frozen,
         "pile_stopped": v.pile_stopped,
         "turn_points": v.turn_points,
-        "pending": None if v.pending is None else _tokens(v.pending),
+        "pending": None if v.pending is None else count_tokens(v.pending),
         "turn_canasta": v.turn_canasta,
         "history": [_round_dict(r) for r in v.history],
         "result": result_to_json(v.result),
@@ -505,7 +455,7 @@ def view_from_dict(data: object) -> PlayerView:
     number exactly the pack. ``pile_stopped`` is written for readers' ease and
     must agree with the pile.
     """
-    doc = read_object(read_document(data, VIEW_SCHEMA), "", _VIEW_KEYS)
+    doc = read_object(read_document(data, VIEW_SCHEMA), "", _VIEW_KEYS, ("variant",))
     rules = rules_from_dict(doc["rules"])
     n = rules.players
     players = tuple(_public_player(p, f"players[{i}]") for i, p in enumerate(_players(doc["players"], rules)))
@@ -526,52 +476,8 @@ def view_from_dict(data: object) -> PlayerView:
         pending=_optional_counts(doc["pending"], "pending"),
         turn_canasta=read_bool(doc, "turn_canasta", ""),
         history=_history(doc["history"], "history", n),
-        result=read_result(doc["result"], "result", n),
+        result=read_result(doc["result"], "result", rules),
     )
     if read_bool(doc, "pile_stopped", "") != v.pile_stopped:
         fail("pile_stopped", "a pile is stopped exactly when a black 3 is on top [R-PIL-3]")
-    return _checked(validate_view, v)
-
-
-def view_to_json(v: PlayerView, *, indent: int | None = None) -> str:
-    """A player's view as JSON text."""
-    return json.dumps(view_to_dict(v), indent=indent)
-
-
-def view_from_json(text: str | bytes) -> PlayerView:
-    """Read a view from JSON text (see :func:`view_from_dict`)."""
-    return view_from_dict(loads(text))
-
-
-# ------------------------------------------------------------------------------------------------- moves
-
-
-def move_to_dict(move: Move) -> JSONObject:
-    """A move as a JSON object: ``{"schema": "railroad-canasta/move/1", "move": "<text>"}``."""
-    return {"schema": MOVE_SCHEMA, "move": move.text}
-
-
-def read_move(value: object, path: str) -> Move:
-    """A move in move notation."""
-    if not isinstance(value, str):
-        fail(path, f"must be a move in move notation, not {describe(value)}")
-    try:
-        return parse_move(value)
-    except NotationError as exc:
-        raise RecordError(path, str(exc)) from None
-
-
-def move_from_dict(data: object) -> Move:
-    """Read a move written by :func:`move_to_dict`; its text may be anything :func:`.parse_move` reads."""
-    doc = read_object(read_document(data, MOVE_SCHEMA), "", ("schema", "move"))
-    return read_move(doc["move"], "move")
-
-
-def move_to_json(move: Move) -> str:
-    """A move as JSON text."""
-    return json.dumps(move_to_dict(move))
-
-
-def move_from_json(text: str | bytes) -> Move:
-    """Read a move from JSON text (see :func:`move_from_dict`)."""
-    return move_from_dict(loads(text))
+    return checked(validate_view, v)

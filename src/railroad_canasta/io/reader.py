@@ -16,12 +16,15 @@ railroad_canasta.io.reader.RecordError: players[1].hand[1]: unknown card 'X': us
 from __future__ import annotations
 
 import json
-from typing import NoReturn, TypeAlias
+from collections.abc import Callable
+from typing import NoReturn, TypeAlias, TypeVar, cast
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
-from railroad_canasta.core.errors import RailroadCanastaError, describe
+from railroad_canasta.core.errors import RailroadCanastaError, RulesError, describe
+from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.moves import MOST_CARDS
-from railroad_canasta.core.options import MAX_INT_BITS
+from railroad_canasta.core.options import MAX_INT_BITS, rules_from_mapping, rules_to_mapping
+from railroad_canasta.variants import VARIANTS
 
 __all__ = [
     "CARD_TOKENS",
@@ -32,6 +35,8 @@ __all__ = [
     "JSONValue",
     "RecordError",
     "at",
+    "checked",
+    "count_tokens",
     "fail",
     "loads",
     "read_bool",
@@ -42,7 +47,12 @@ __all__ = [
     "read_kinds",
     "read_list",
     "read_object",
+    "read_rules",
+    "read_variant",
+    "rules_json",
 ]
+
+T = TypeVar("T")
 
 #: A JSON value as :func:`json.loads` returns it.
 JSONValue: TypeAlias = "bool | int | float | str | list[JSONValue] | dict[str, JSONValue] | None"
@@ -62,6 +72,7 @@ MAX_MOVES = 200_000
 #: The token of each kind of card, by kind: ``"JK"``, ``"2"``, ``"R3"``, ``"B3"``, ``"4"`` ... ``"A"``.
 CARD_TOKENS: tuple[str, ...] = tuple(str(Kind(i)) for i in range(KIND_COUNT))
 _TOKEN: dict[str, Kind] = {str(k): k for k in Kind}
+_DOWN = tuple(range(KIND_COUNT - 1, -1, -1))
 
 
 class RecordError(RailroadCanastaError):
@@ -194,6 +205,53 @@ def read_document(data: object, expected: str) -> dict[str, object]:
             f"unsupported document kind or version {describe(data['schema'])}: expected {expected!r}",
         )
     return data
+
+
+def count_tokens(counts: Counts) -> list[JSONValue]:
+    """Cards by kind as a list of tokens, high to low (a hand, a held pile)."""
+    out: list[JSONValue] = []
+    for i in _DOWN:
+        n = counts[i]
+        if n:
+            out.extend([CARD_TOKENS[i]] * n)
+    return out
+
+
+def rules_json(rules: object) -> JSONObject:
+    """Every option of ``rules`` (of any variant) as JSON: enums by value, tables as lists."""
+    return cast(JSONObject, rules_to_mapping(rules))
+
+
+def read_rules(rules_type: type[T], data: object, path: str = "rules") -> T:
+    """Read the options of ``rules_type`` (see :func:`~railroad_canasta.core.options.rules_from_mapping`).
+
+    A missing option takes its default. Errors name ``rules.<option>``.
+    """
+    if not isinstance(data, dict):
+        fail(path, f"must be an object, not {describe(data)}")
+    try:
+        return rules_from_mapping(rules_type, data, path=path)
+    except RulesError as exc:
+        raise RecordError(exc.path, exc.reason) from None
+
+
+def read_variant(data: object) -> str:
+    """The variant a document is for: its ``"variant"`` field, ``"railroad"`` when it has none."""
+    if not isinstance(data, dict) or "variant" not in data:
+        return "railroad"
+    name = data["variant"]
+    if not isinstance(name, str) or name not in VARIANTS:
+        fail("variant", f"unknown variant {describe(name)}: use one of {', '.join(VARIANTS)}")
+    return name
+
+
+def checked(validator: Callable[[T], None], value: T) -> T:
+    """``value`` once ``validator`` finds it breaks no invariant; an invariant broken is a RecordError."""
+    try:
+        validator(value)
+    except InvariantError as exc:
+        raise RecordError(exc.path, exc.tagged_reason) from None
+    return value
 
 
 def _pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:

@@ -2,11 +2,18 @@
 
 A record is a JSON object with ``"schema": "railroad-canasta/record/1"``; it
 names the rules version it was played under, and :func:`replay` deals the game
-again from its rules and seed and applies every move.
+again from its rules and seed and applies every move. A record of any variant
+is a :class:`GameRecord` (its rules say the variant); a classic record's JSON
+says ``"variant": "classic"``, and a record without the field is Railroad's.
 
->>> from railroad_canasta import RAILROAD, apply, new_game
+>>> from railroad_canasta import CLASSIC, RAILROAD, apply, new_game
 >>> record = record_game(RAILROAD, 7, ["draw"])
 >>> replay(record_from_json(record_to_json(record))) == apply(new_game(RAILROAD, seed=7), "draw")
+True
+>>> classic = record_game(CLASSIC, 7, ["draw"])
+>>> record_to_dict(classic)["variant"]
+'classic'
+>>> replay(record_from_json(record_to_json(classic))) == apply(new_game(CLASSIC, seed=7), "draw")
 True
 """
 
@@ -14,29 +21,42 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from typing import Generic, TypeVar, overload
 
 import attrs
 
 from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, describe
-from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.moves import Move, parse_move
-from railroad_canasta.io.codec import read_move, read_result, result_to_json, rules_from_dict, rules_to_dict
+from railroad_canasta.game import AnyRules, AnyState, apply, new_game
+from railroad_canasta.io.codec import (
+    AnyResult,
+    read_move,
+    read_result,
+    result_to_json,
+    rules_from_dict,
+    rules_to_dict,
+)
 from railroad_canasta.io.reader import (
     MAX_MOVES,
     JSONObject,
     RecordError,
+    checked,
     fail,
     loads,
     read_document,
     read_int,
     read_list,
     read_object,
+    read_variant,
 )
 from railroad_canasta.io.schemas import RECORD_SCHEMA
+from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.invariants import validate_result
-from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
+from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import MAX_SEED_BITS, apply, new_game
+from railroad_canasta.variants.railroad.transitions import MAX_SEED_BITS
 
 __all__ = [
     "GameRecord",
@@ -75,29 +95,41 @@ def _default_names(players: int) -> tuple[str, ...]:
     return tuple(f"player {i}" for i in range(players))
 
 
+#: The rules of a record: of one variant or the other.
+RulesT = TypeVar("RulesT", bound=AnyRules, covariant=True)
+
+
 @attrs.frozen
-class GameRecord:
+class GameRecord(Generic[RulesT]):
     """A game as it was played: the rules, the seed, the players' names, the moves and the result.
 
     :func:`replay` deals the game from the rules and the seed and applies the
-    moves; the result is ``None`` for a game not finished.
+    moves; the result is ``None`` for a game not finished. The rules say the
+    variant: ``GameRecord[Rules]`` is a Railroad game, ``GameRecord[ClassicRules]`` a classic one.
     """
 
-    rules: Rules
+    rules: RulesT
     seed: int
     #: The players' names, by seat.
     players: tuple[str, ...]
     #: Every move of the game, in order.
     moves: tuple[Move, ...]
-    #: The game's result, or ``None`` while it is not over.
-    result: GameResult | None = None
+    #: The game's result (a :class:`~railroad_canasta.GameResult` for Railroad, a
+    #: ``ClassicGameResult`` for classic), or ``None`` while it is not over.
+    result: AnyResult | None = None
 
     def __attrs_post_init__(self) -> None:
         if len(self.players) != self.rules.players:
             raise RecordError("players", f"must name {self.rules.players} players, not {len(self.players)}")
 
 
-def replay(record: GameRecord, *, check_result: bool = True) -> GameState:
+@overload
+def replay(record: GameRecord[Rules], *, check_result: bool = True) -> GameState: ...
+@overload
+def replay(record: GameRecord[ClassicRules], *, check_result: bool = True) -> ClassicState: ...
+@overload
+def replay(record: GameRecord[AnyRules], *, check_result: bool = True) -> AnyState: ...
+def replay(record: GameRecord[AnyRules], *, check_result: bool = True) -> AnyState:
     """The state reached by replaying ``record`` from its deal.
 
     Every move is checked; the first illegal one raises :class:`ReplayError`
@@ -105,12 +137,7 @@ def replay(record: GameRecord, *, check_result: bool = True) -> GameState:
     the game must also end as recorded (or not be over for a record without
     result).
     """
-    state = new_game(record.rules, seed=record.seed)
-    for index, move in enumerate(record.moves):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as exc:
-            raise ReplayError(index, str(move), exc.clause, exc.reason) from exc
+    state, _ = _play(record.rules, record.seed, record.moves)
     if check_result and state.result != record.result:
         raise ReplayError(
             len(record.moves),
@@ -121,20 +148,9 @@ def replay(record: GameRecord, *, check_result: bool = True) -> GameState:
     return state
 
 
-def record_game(
-    rules: Rules,
-    seed: int,
-    moves: Iterable[Move | str],
-    *,
-    players: Sequence[str] | None = None,
-) -> GameRecord:
-    """A record of the game dealt by ``rules`` and ``seed`` and played with ``moves`` (objects or text).
-
-    The moves are replayed (an illegal or unreadable one raises
-    :class:`ReplayError`) and the record's result is that of the last state.
-    Players are named ``"player 0"``, ``"player 1"``... unless ``players`` names them.
-    """
-    state = new_game(rules, seed=seed)
+def _play(rules: AnyRules, seed: int, moves: Iterable[Move | str]) -> tuple[AnyState, list[Move]]:
+    """The state after dealing from ``seed`` and playing ``moves``, and the moves read."""
+    state: AnyState = new_game(rules, seed=seed)
     played: list[Move] = []
     for index, item in enumerate(moves):
         if isinstance(item, str):
@@ -149,15 +165,43 @@ def record_game(
         except IllegalMoveError as exc:
             raise ReplayError(index, str(move), exc.clause, exc.reason) from exc
         played.append(move)
+    return state, played
+
+
+@overload
+def record_game(
+    rules: Rules, seed: int, moves: Iterable[Move | str], *, players: Sequence[str] | None = None
+) -> GameRecord[Rules]: ...
+@overload
+def record_game(
+    rules: ClassicRules, seed: int, moves: Iterable[Move | str], *, players: Sequence[str] | None = None
+) -> GameRecord[ClassicRules]: ...
+def record_game(
+    rules: AnyRules,
+    seed: int,
+    moves: Iterable[Move | str],
+    *,
+    players: Sequence[str] | None = None,
+) -> GameRecord[AnyRules]:
+    """A record of the game dealt by ``rules`` and ``seed`` and played with ``moves`` (objects or text).
+
+    The moves are replayed (an illegal or unreadable one raises
+    :class:`ReplayError`) and the record's result is that of the last state.
+    Players are named ``"player 0"``, ``"player 1"``... unless ``players`` names them.
+    """
+    state, played = _play(rules, seed, moves)
     names = tuple(players) if players is not None else _default_names(rules.players)
     return GameRecord(rules, seed, names, tuple(played), state.result)
 
 
-def record_to_dict(record: GameRecord) -> JSONObject:
-    """A game record as a JSON object (schema ``railroad-canasta/record/1``)."""
+def record_to_dict(record: GameRecord[AnyRules]) -> JSONObject:
+    """A game record as a JSON object (schema ``railroad-canasta/record/1``; classic adds its ``variant``)."""
+    variant = record.rules.variant
+    named: JSONObject = {} if variant == Rules.variant else {"variant": variant}
     return {
         "schema": RECORD_SCHEMA,
-        "rules_version": RULES_VERSION,
+        **named,
+        "rules_version": VARIANTS[variant].metadata.rules_version,
         "rules": rules_to_dict(record.rules),
         "seed": record.seed,
         "players": list(record.players),
@@ -166,28 +210,30 @@ def record_to_dict(record: GameRecord) -> JSONObject:
     }
 
 
-def record_from_dict(data: object, *, check: bool = True) -> GameRecord:
+def record_from_dict(data: object, *, check: bool = True) -> GameRecord[AnyRules]:
     """Read a game record written by :func:`record_to_dict`; raise :class:`RecordError` for anything wrong.
 
-    The record must have been written under this engine's rules version
-    (:data:`~railroad_canasta.variants.railroad.rules.RULES_VERSION`), every move must be in move
-    notation and the result must follow from its scores
+    The ``"variant"`` field (``"railroad"`` when absent) names the game. The record must have been
+    written under this engine's rules version of that game (its ``metadata.rules_version``), every move
+    must be in move notation and a Railroad result must follow from its scores
     (:func:`~railroad_canasta.variants.railroad.invariants.validate_result`). With ``check`` (the
     default) the game is replayed (:func:`replay`): an illegal move raises :class:`RecordError` at
     ``moves[i]``, a result the moves do not reach at ``result``.
     """
+    variant = read_variant(data)
     doc = read_object(
         read_document(data, RECORD_SCHEMA),
         "",
         ("schema", "rules_version", "rules", "seed", "players", "moves", "result"),
+        ("variant",),
     )
     version = doc["rules_version"]
-    if version != RULES_VERSION:
+    expected = VARIANTS[variant].metadata.rules_version
+    if version != expected:
         fail(
-            "rules_version",
-            f"the record was made under {describe(version)}; this engine plays {RULES_VERSION!r}",
+            "rules_version", f"the record was made under {describe(version)}; this engine plays {expected!r}"
         )
-    rules = rules_from_dict(doc["rules"])
+    rules = rules_from_dict(doc["rules"], variant=variant)
     seed = read_int(doc, "seed", "", None)
     names = read_list(doc["players"], "players")
     if len(names) != rules.players:
@@ -201,12 +247,9 @@ def record_from_dict(data: object, *, check: bool = True) -> GameRecord:
         fail("seed", f"must be an integer of at most {MAX_SEED_BITS} bits")
     listed = read_list(doc["moves"], "moves", MAX_MOVES)
     moves = tuple(read_move(m, f"moves[{i}]") for i, m in enumerate(listed))
-    result = read_result(doc["result"], "result", rules.players)
-    if result is not None:
-        try:
-            validate_result(rules, result)
-        except InvariantError as exc:
-            raise RecordError(exc.path, exc.tagged_reason) from None
+    result = read_result(doc["result"], "result", rules)
+    if isinstance(result, GameResult) and isinstance(rules, Rules):
+        checked(lambda r: validate_result(rules, r), result)
     record = GameRecord(rules, seed, tuple(seats), moves, result)
     if check:
         # A record carries nothing it does not prove: its moves are played and its result must follow.
@@ -218,11 +261,11 @@ def record_from_dict(data: object, *, check: bool = True) -> GameRecord:
     return record
 
 
-def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
+def record_to_json(record: GameRecord[AnyRules], *, indent: int | None = None) -> str:
     """A game record as JSON text."""
     return json.dumps(record_to_dict(record), indent=indent)
 
 
-def record_from_json(text: str | bytes, *, check: bool = True) -> GameRecord:
+def record_from_json(text: str | bytes, *, check: bool = True) -> GameRecord[AnyRules]:
     """Read a game record from JSON text (see :func:`record_from_dict`)."""
     return record_from_dict(loads(text), check=check)

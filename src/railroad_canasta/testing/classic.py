@@ -35,6 +35,7 @@ from railroad_canasta.core.moves import (
     TakePile,
     TakePileMixed,
 )
+from railroad_canasta.io import GameRecord, record_game, state_from_json, state_to_json
 from railroad_canasta.testing.stateful import check_rejected
 from railroad_canasta.variants.classic.guards import why_illegal
 from railroad_canasta.variants.classic.invariants import validate, validate_view
@@ -46,6 +47,7 @@ from railroad_canasta.variants.classic.views import view
 
 __all__ = [
     "ClassicGameMachine",
+    "classic_records",
     "classic_rules",
     "classic_states",
     "oracle_legal_moves",
@@ -70,17 +72,32 @@ def classic_rules(draw: st.DrawFn) -> ClassicRules:
     )
 
 
-@st.composite
-def classic_states(draw: st.DrawFn, max_moves: int = 300) -> ClassicState:
-    """A classic state reached from a new game by random legal moves from a seeded generator."""
-    state = new_game(draw(classic_rules()), seed=draw(st.integers(0, 2**32 - 1)))
+def _random_game(draw: st.DrawFn, max_moves: int) -> tuple[ClassicState, ClassicState, list[Move]]:
+    """A new game, the state random legal moves from a seeded generator reach, and those moves."""
+    start = state = new_game(draw(classic_rules()), seed=draw(st.integers(0, 2**32 - 1)))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    played: list[Move] = []
     for _ in range(draw(st.integers(0, max_moves))):
         if state.phase is Phase.GAME_OVER:
             break
         moves = legal_moves(state)
-        state = apply(state, moves[rng.randrange(len(moves))])
-    return state
+        played.append(moves[rng.randrange(len(moves))])
+        state = apply(state, played[-1])
+    return start, state, played
+
+
+@st.composite
+def classic_states(draw: st.DrawFn, max_moves: int = 300) -> ClassicState:
+    """A classic state reached from a new game by random legal moves from a seeded generator."""
+    return _random_game(draw, max_moves)[1]
+
+
+@st.composite
+def classic_records(draw: st.DrawFn, max_moves: int = 300) -> GameRecord[ClassicRules]:
+    """A record of a classic game under random rules, played by random legal moves (perhaps not finished)."""
+    start, _, moves = _random_game(draw, max_moves)
+    names = draw(st.lists(st.text(max_size=8), min_size=start.rules.players, max_size=start.rules.players))
+    return record_game(start.rules, start.seed, moves, players=names)
 
 
 def plausible_moves(state: ClassicState) -> list[Move]:
@@ -142,11 +159,13 @@ class ClassicGameMachine(RuleBasedStateMachine):
 
     @invariant()
     def invariants_hold(self) -> None:
-        """Every invariant of the state and of each player's view; no dead end before the game is over."""
+        """Every invariant of the state and of each view; JSON gives the state back; no dead end too early."""
         if not hasattr(self, "state"):
             return
         state = self.state
         validate(state)
+        if state_from_json(state_to_json(state)) != state:
+            raise AssertionError("the state does not come back from JSON the same")
         for seat in range(state.rules.players):
             validate_view(view(state, seat))
         if (state.phase is Phase.GAME_OVER) == bool(legal_moves(state)):

@@ -174,7 +174,7 @@ def _kinds_of(counts: tuple[int, ...]) -> list[Kind]:
 @st.composite
 def game_records(
     draw: st.DrawFn, players: st.SearchStrategy[int] | None = None, max_moves: int = 300
-) -> GameRecord:
+) -> GameRecord[Rules]:
     """A record of a game under random rules, played by random legal moves (perhaps not finished)."""
     state = draw(games(players))
     rules_, seed = state.rules, state.seed

@@ -4,9 +4,10 @@
 picks a variant of :data:`~railroad_canasta.variants.VARIANTS`, a player count within the variant's
 bounds (in turn, so every count is played), a random reading of every two-way option (the rules' fields
 holding a bool or an enum member) and a cap of 1 to 3 rounds. After every move the state goes through
-the variant's JSON codec and back; loading checks every invariant of the game (the codec's loader runs
-the variant's ``validate``), and the loaded state must equal the one played. A move that ``apply``
-refuses, a dead end, or a state that does not come back equal raises :class:`VolumeError`.
+JSON and back (:mod:`railroad_canasta.io.codec`, which finds the variant); loading checks every invariant
+of the game (the loader runs the variant's ``validate``), and the loaded state must equal the one played.
+A move that ``apply`` refuses, a dead end, or a state that does not come back equal raises
+:class:`VolumeError`.
 
 Checks are kept cheap rather than steps few: the legal moves are listed once a step (``apply`` reuses
 the list) and the round trip is the one check of the invariants.
@@ -31,9 +32,10 @@ import attrs
 from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.moves import Move
 from railroad_canasta.core.options import rules_from_mapping
+from railroad_canasta.io.codec import state_from_json, state_to_json
 from railroad_canasta.variants import VARIANTS
 
-__all__ = ["CODECS", "VolumeError", "VolumeReport", "main", "random_rules", "walk"]
+__all__ = ["VolumeError", "VolumeReport", "main", "random_rules", "walk"]
 
 
 class VolumeError(AssertionError):
@@ -61,25 +63,6 @@ class VolumeReport:
             f"volume: {self.steps} steps in {self.games} games ({self.finished} finished, "
             f"{self.rounds} rounds scored); variants: {variants}; players: {players}"
         )
-
-
-def _railroad_codec() -> tuple[Callable[[Any], str], Callable[[str], object]]:
-    from railroad_canasta.io.codec import state_from_json, state_to_json
-
-    return state_to_json, state_from_json
-
-
-def _classic_codec() -> tuple[Callable[[Any], str], Callable[[str], object]]:
-    from railroad_canasta.io.classic_codec import classic_state_from_json, classic_state_to_json
-
-    return classic_state_to_json, classic_state_from_json
-
-
-#: Each variant's JSON codec for states (dump, load-and-validate), by name.
-CODECS: Mapping[str, Callable[[], tuple[Callable[[Any], str], Callable[[str], object]]]] = {
-    "railroad": _railroad_codec,
-    "classic": _classic_codec,
-}
 
 
 def random_rules(variant_name: str, players: int, rng: random.Random) -> object:
@@ -122,7 +105,6 @@ def walk(
     while done < steps:
         name, players = counts[games % len(counts)]
         variant = VARIANTS[name]
-        dump, load = CODECS[name]()
         rules = random_rules(name, players, rng)
         game_seed = rng.getrandbits(32)
         state: Any = variant.new_game(rules, game_seed)  # type: ignore[arg-type]
@@ -141,7 +123,7 @@ def walk(
             played.append(move)
             try:
                 state = variant.apply(state, move)
-                back = load(dump(state))
+                back = state_from_json(state_to_json(state))
             except Exception as exc:
                 raise VolumeError(
                     f"{_where(name, rules, game_seed, played)}: {type(exc).__name__}: {exc}"

@@ -2,7 +2,9 @@
 
 Every document is a JSON object whose ``"schema"`` field names its kind and
 version: :data:`STATE_SCHEMA`, :data:`VIEW_SCHEMA`, :data:`MOVE_SCHEMA`,
-:data:`RECORD_SCHEMA`. :func:`json_schema` gives the schema of each kind.
+:data:`RECORD_SCHEMA`, and whose ``"variant"`` field names the game (``"classic"``;
+Railroad's documents leave it out). :func:`json_schema` gives the schema of each
+kind: ``"state"`` for a Railroad state, ``"classic-state"`` for a classic one.
 
 >>> json_schema("move")["properties"]["schema"]
 {'const': 'railroad-canasta/move/1'}
@@ -28,7 +30,7 @@ MOVE_SCHEMA = "railroad-canasta/move/1"
 #: The ``"schema"`` field of a game record.
 RECORD_SCHEMA = "railroad-canasta/record/1"
 #: The names of the JSON Schema documents shipped with the package, for :func:`json_schema` (the
-#: ``classic-…`` ones are classic Canasta's, :mod:`railroad_canasta.io.classic_codec`).
+#: ``classic-…`` ones are of classic Canasta's documents, which say ``"variant": "classic"``).
 SCHEMA_NAMES = ("state", "view", "move", "record", "classic-state", "classic-view", "classic-record")
 
 
