@@ -34,6 +34,7 @@ from railroad_canasta.io import (
     view_from_json,
     view_to_json,
 )
+from railroad_canasta.io.codec import result_to_json
 from railroad_canasta.session import GameSession
 from railroad_canasta.testing.classic import classic_records, classic_states
 
@@ -209,3 +210,16 @@ def test_a_classic_record_is_not_resumed_as_a_railroad_game(tmp_path: Path) -> N
     with pytest.raises(RecordError) as info:
         GameSession.resume(path)
     assert info.value.path == "variant"
+
+
+def test_the_codec_refuses_what_is_not_of_a_variant() -> None:
+    """Writing something that is no state, view or rules is a TypeError; an unknown variant a ValueError."""
+    with pytest.raises(TypeError, match="state_to_dict expects a game state, not int"):
+        state_to_json(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="view_to_dict expects a player's view, not ClassicState"):
+        view_to_json(rc.new_game(CLASSIC, seed=1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules_to_dict expects the rules of a variant, not dict"):
+        rules_to_dict({})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown variant 'bridge'"):
+        rules_from_dict({}, variant="bridge")
+    assert result_to_json(None) is None
