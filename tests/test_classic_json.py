@@ -8,18 +8,22 @@ import importlib
 import io
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import railroad_canasta as rc
 from railroad_canasta import CLASSIC, ClassicRules, ClassicState, ClassicView, GameRecord, GameState
 from railroad_canasta.cli import main
 from railroad_canasta.io import (
+    JSONValue,
     RecordError,
     ReplayError,
     json_schema,
+    record_from_dict,
     record_from_json,
     record_game,
     record_to_dict,
@@ -31,11 +35,14 @@ from railroad_canasta.io import (
     state_from_json,
     state_to_dict,
     state_to_json,
+    view_from_dict,
     view_from_json,
+    view_to_dict,
     view_to_json,
 )
 from railroad_canasta.io.codec import result_to_json
 from railroad_canasta.session import GameSession
+from railroad_canasta.testing import strategies as strat
 from railroad_canasta.testing.classic import classic_records, classic_states
 
 pytestmark = pytest.mark.clause("R-CL-PLY-1", "R-CL-MAT-1")
@@ -223,3 +230,46 @@ def test_the_codec_refuses_what_is_not_of_a_variant() -> None:
     with pytest.raises(ValueError, match="unknown variant 'bridge'"):
         rules_from_dict({}, variant="bridge")
     assert result_to_json(None) is None
+
+
+def _sound(loaded: object) -> None:
+    """A classic document that loaded writes and reads back equal (a record replays on load)."""
+    if isinstance(loaded, ClassicState):
+        assert state_from_json(state_to_json(loaded)) == loaded
+        assert isinstance(rc.legal_moves(loaded), tuple)
+    elif isinstance(loaded, ClassicView):
+        assert view_from_json(view_to_json(loaded)) == loaded
+    else:
+        assert isinstance(loaded, GameRecord) and record_from_json(record_to_json(loaded)) == loaded
+
+
+@st.composite
+def _mutated(draw: st.DrawFn) -> tuple[str, JSONValue]:
+    state = draw(classic_states(max_moves=200), label="state")
+    kind = draw(st.sampled_from(["state", "view", "record"]), label="kind")
+    doc: JSONValue
+    if kind == "state":
+        doc = state_to_dict(state)
+    elif kind == "view":
+        doc = view_to_dict(rc.view(state, draw(st.integers(0, state.rules.players - 1))))
+    else:
+        doc = record_to_dict(draw(classic_records(max_moves=100)))
+    return kind, draw(strat.mutated_json(doc), label="mutated")
+
+
+@settings(max_examples=60, deadline=None)
+@given(_mutated())
+def test_fuzz_mutated_classic_documents_raise_only_record_errors(case: tuple[str, JSONValue]) -> None:
+    """A classic document with random mutations loads soundly or raises RecordError, never anything else."""
+    kind, doc = case
+    loaders: dict[str, Callable[[object], object]] = {
+        "state": state_from_dict,
+        "view": view_from_dict,
+        "record": record_from_dict,
+    }
+    load = loaders[kind]
+    try:
+        loaded = load(doc)
+    except RecordError:
+        return
+    _sound(loaded)

@@ -19,8 +19,10 @@ from __future__ import annotations
 from railroad_canasta.core.cards import Kind, counts_of
 from railroad_canasta.core.errors import describe
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
+    MAX_ROUNDS,
     JSONObject,
     JSONValue,
     at,
@@ -230,7 +232,8 @@ def _meld(value: object, path: str) -> Meld:
 def _side(value: object, path: str) -> Side:
     data = read_object(value, path, _SIDE_KEYS)
     melds = tuple(
-        _meld(m, f"{path}.melds[{i}]") for i, m in enumerate(read_list(data["melds"], at(path, "melds")))
+        _meld(m, f"{path}.melds[{i}]")
+        for i, m in enumerate(read_list(data["melds"], at(path, "melds"), MOST_CARDS))
     )
     return Side(
         melds,
@@ -249,7 +252,7 @@ def _optional_bool(value: object, path: str) -> bool | None:
 
 def _history(value: object, path: str, sides: int, players: int) -> tuple[ClassicRoundResult, ...]:
     out = []
-    for i, item in enumerate(read_list(value, path)):
+    for i, item in enumerate(read_list(value, path, MAX_ROUNDS)):
         here = f"{path}[{i}]"
         data = read_object(item, here, ("round", "end", "went_out", "breakdowns", "scores"))
         end = data["end"]
@@ -258,7 +261,7 @@ def _history(value: object, path: str, sides: int, players: int) -> tuple[Classi
         went = data["went_out"]
         went_out = None if went is None else read_int(data, "went_out", here, 0, players - 1)
         breakdowns = []
-        for j, b in enumerate(read_list(data["breakdowns"], at(here, "breakdowns"))):
+        for j, b in enumerate(read_list(data["breakdowns"], at(here, "breakdowns"), sides)):
             where = f"{here}.breakdowns[{j}]"
             parts = read_object(b, where, _SCORE_KEYS)
             breakdowns.append(SideScore(*(read_int(parts, key, where, None) for key in _SCORE_KEYS)))
@@ -279,7 +282,7 @@ def read_result(value: object, path: str, rules: ClassicRules) -> ClassicGameRes
         return None
     sides = len(rules.sides)
     data = read_object(value, path, ("winners", "truncated", "scores"))
-    winners = read_list(data["winners"], f"{path}.winners")
+    winners = read_list(data["winners"], f"{path}.winners", sides)
     numbers = read_ints(winners, f"{path}.winners", len(winners), 0, sides - 1)
     if list(numbers) != sorted(set(numbers)):
         fail(f"{path}.winners", "must list distinct sides in increasing order")
@@ -292,7 +295,7 @@ def _turn_fields(doc: dict[str, object], rules: ClassicRules) -> dict[str, objec
     n = rules.players
     sides = len(rules.sides)
     phase = doc["phase"]
-    if phase not in _PHASES:
+    if not isinstance(phase, str) or phase not in _PHASES:
         fail("phase", f"must be one of {', '.join(_PHASES)}, not {describe(phase)}")
     melded = read_list(doc["melded_before"], "melded_before")
     if len(melded) != n or not all(isinstance(x, bool) for x in melded):
