@@ -41,7 +41,7 @@ from railroad_canasta.io import (
     view_to_json,
 )
 from railroad_canasta.io.codec import result_to_json
-from railroad_canasta.session import GameSession
+from railroad_canasta.session import GameSession, Replay, read_record, record_json
 from railroad_canasta.testing import strategies as strat
 from railroad_canasta.testing.classic import classic_records, classic_states
 
@@ -191,32 +191,30 @@ def test_rules_of_either_variant_round_trip() -> None:
 def test_the_replay_command_reads_a_classic_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``replay FILE --at N`` prints each seat's table of a classic record; the terminal app is refused."""
+    """``replay FILE --at N`` prints a classic record's table; a record that does not replay is refused."""
     _, moves = _played(6, 40)
     record = record_game(CLASSIC, 6, moves, players=["Ann", "Bob", "Cy", "Di"])
     path = tmp_path / "classic.json"
     path.write_text(record_to_json(record), encoding="utf-8")
     out = io.StringIO()
     assert main(["replay", str(path), "--at", "3"], out=out) == 0
-    lines = out.getvalue().splitlines()
-    assert lines[0] == f"move 3 of {len(moves)}: {moves[2]}"
-    assert [line.split(":")[0] for line in lines[1:]] == ["Ann", "Bob", "Cy", "Di"]
-    assert main(["replay", str(path), "--at", str(len(moves))], out=io.StringIO()) == 0
-    assert main(["replay", str(path)], out=io.StringIO()) == 2
-    assert "Railroad games only" in capsys.readouterr().err
+    assert out.getvalue() == f"move 3 of {len(moves)}: {moves[2]}\n{Replay(record).go(3)}\n"
     doc = record_to_dict(record)
     path.write_text(json.dumps({**doc, "seed": 7}), encoding="utf-8")
     assert main(["replay", str(path), "--at", "1"], out=io.StringIO()) == 2
     assert "does not replay" in capsys.readouterr().err
 
 
-def test_a_classic_record_is_not_resumed_as_a_railroad_game(tmp_path: Path) -> None:
-    """The terminal game plays Railroad: a classic record is refused at ``variant``."""
+def test_a_saved_classic_game_resumes(tmp_path: Path) -> None:
+    """The terminal game's save of a classic game is a generic record, and resumes as the same game."""
+    game = GameSession(rc.ClassicRules(players=4), seed=3)
+    game.run_bots()
     path = tmp_path / "classic.json"
-    path.write_text(record_to_json(record_game(CLASSIC, 6, ["draw"])), encoding="utf-8")
-    with pytest.raises(RecordError) as info:
-        GameSession.resume(path)
-    assert info.value.path == "variant"
+    game.save(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["variant"] == "classic"
+    again = GameSession.resume(path)
+    assert again.state == game.state and again.partners == (2,)
+    assert read_record(path.read_bytes()) == game.record() == record_from_json(record_json(game.record()))
 
 
 def test_the_codec_refuses_what_is_not_of_a_variant() -> None:

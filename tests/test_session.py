@@ -197,7 +197,7 @@ def test_a_classic_game_saves_resumes_and_replays(tmp_path: Path) -> None:
     assert [line.split("|")[0].strip() for line in lines[3:5]] == ["bot 1 & you", "bot 2 & bot 3"]
     path = tmp_path / "classic.json"
     game.save(path)
-    assert '"schema": "railroad-canasta/classic-record/1"' in path.read_text(encoding="utf-8")
+    assert '"variant": "classic"' in path.read_text(encoding="utf-8")
     again = GameSession.resume(path, human=2)
     assert again.state == game.state and again.names == game.names
     steps = Replay.load(path)
