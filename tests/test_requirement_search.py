@@ -1,8 +1,9 @@
-"""The requirement search (R-REQ-4) is exact and bounded: the knapsack against the exhaustive step search.
+"""The requirement search (R-REQ-4) is exact and polynomial: ``can_reach`` against the exhaustive step search.
 
 Issue 11, finding 1: with ``requirement_table=((0, N),)`` and a 48-card hand the step search took 3.8 s at
-N=480, 11 s at 490 and more than a minute at 500. The knapsack (``best_gains``) now decides such positions;
-the exhaustive search stays as the reference it is checked against.
+N=480, 11 s at 490 and more than a minute at 500; a 28-card hand whose only way to the need was melding the
+last card (R-DEC-15's alternative) took 2.5 s. The knapsack and the empty-hand ending now decide every
+position; the exhaustive search (``search``) stays as the reference they are checked against.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.variants.railroad.ending import empty_ending_best
 from railroad_canasta.variants.railroad.melds import TableMeld, canasta_mask
-from railroad_canasta.variants.railroad.requirement import SEARCH_BUDGET, best_gains, can_reach, search
+from railroad_canasta.variants.railroad.requirement import best_gains, can_reach, search
 from railroad_canasta.variants.railroad.rules import Rules
 
 #: The reported hand (6 players, 47 cards after its red 3 went down): at most 485 can be melded.
@@ -34,12 +36,30 @@ _FLAGS = (
 @pytest.mark.clause("R-REQ-4")
 @pytest.mark.parametrize("need", [480, 485, 486, 490, 500])
 def test_the_reported_hang_is_decided_by_the_knapsack(need: int) -> None:
-    """Near the most the hand can meld, the knapsack decides; the step search alone runs out of budget."""
+    """Near the most the hand can meld (485), the knapsack decides, the reported N=490 among the needs."""
     gains = best_gains(REPORTED, (), 0, 0, False, REPORTED_RULES)
     assert (gains.sure, gains.at_most) == (485, 485)
     assert can_reach(REPORTED, (), 0, need, 0, False, REPORTED_RULES) is (need <= 485)
-    if need == 490:
-        assert search(REPORTED, (), 0, need, 0, False, REPORTED_RULES, budget=SEARCH_BUDGET) is None
+
+
+#: The constructed worst case: 28 cards that make exactly the four kinds of canasta (4 jokers, 5 twos,
+#: seven 7s, seven 9s, five 10s), under rules where melding the last card goes out (R-DEC-15's alternative).
+CONSTRUCTED = (4, 5, 0, 0, 0, 0, 0, 7, 0, 7, 5, 0, 0, 0, 0)
+CONSTRUCTED_RULES = Rules(
+    players=6, requirement_negative=500, hand_size=12, kitty_size=37, going_out_requires_discard=False
+)
+
+
+@pytest.mark.clause("R-REQ-4", "R-DEC-15", "R-END-3")
+@pytest.mark.parametrize(("need", "reached"), [(440, True), (441, False), (455, False)])
+def test_the_constructed_empty_hand_case_is_decided_by_its_tail(need: int, reached: bool) -> None:
+    """Keeping a card, 440 is the most; melding all 28 (455) would need the four kinds completed before the
+    last step and a hand of one card before it that R-DEC-19 refuses, so 441 and 455 are out of reach (the
+    exhaustive search took 2.5 s to say so)."""
+    gains = best_gains(CONSTRUCTED, (), 0, 0, False, CONSTRUCTED_RULES)
+    assert (gains.sure, gains.at_most) == (440, 455)
+    assert empty_ending_best(CONSTRUCTED, (), 0, False, CONSTRUCTED_RULES) == -1
+    assert can_reach(CONSTRUCTED, (), 0, need, 0, False, CONSTRUCTED_RULES) is reached
 
 
 def _exact_best(
@@ -50,7 +70,7 @@ def _exact_best(
     mask = canasta_mask(melds)
     while low < high:
         middle = (low + high + 1) // 2
-        if search(hand, melds, mask, middle, extra, others, rules, kitty, budget=None):
+        if search(hand, melds, mask, middle, extra, others, rules, kitty):
             low = middle
         else:
             high = middle - 1
@@ -89,17 +109,57 @@ def positions(draw: st.DrawFn) -> tuple[Counts, tuple[TableMeld, ...], int, bool
     return tuple(hand), tuple(melds), extra, draw(st.booleans()), rules, kitty
 
 
+@st.composite
+def empty_hand_positions(draw: st.DrawFn) -> tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int]:
+    """Hands that can often be melded away: 7s, wild cards and one other rank, next to canastas of most kinds
+    (so that going out by melding, R-DEC-15's alternative, and the hand-of-7s end are in reach)."""
+    rules = Rules().replace(**{flag: draw(st.booleans()) for flag in _FLAGS})
+    other = draw(st.sampled_from([k for k in _NATURALS if k is not Kind.SEVEN]))
+    hand = [0] * KIND_COUNT
+    kinds = [Kind.SEVEN, Kind.SEVEN, Kind.JOKER, Kind.TWO, other]
+    for kind in draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=10)):
+        hand[kind] += 1
+    complete = {Kind.FOUR: (5, 1, 1), Kind.SEVEN: (7, 0, 0), Kind.JOKER: (0, 4, 3), Kind.KING: (7, 0, 0)}
+    melds = [
+        TableMeld(k, *complete[k]) for k in draw(st.sets(st.sampled_from(sorted(complete)))) if k is not other
+    ]
+    for rank in draw(st.sets(st.sampled_from([Kind.SEVEN, other]))):
+        plain = rank is Kind.SEVEN and rules.sevens_natural_only
+        wilds = 0 if plain else draw(st.integers(0, 3))
+        naturals = draw(st.integers(max(2, 3 - wilds), 6 - wilds))
+        jokers = draw(st.integers(0, wilds))
+        melds.append(TableMeld(rank, naturals, jokers, wilds - jokers))
+    kitty = 0 if rules.keep_two_cards else draw(st.sampled_from([0, 1, 2]))
+    return tuple(hand), tuple(melds), 0, draw(st.booleans()), rules, kitty
+
+
+def _check_against_search(position: tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int]) -> None:
+    hand, melds, extra, others, rules, kitty = position
+    mask = canasta_mask(melds)
+    gains = best_gains(hand, melds, mask, extra, others, rules, kitty)
+    exact = _exact_best(hand, melds, extra, others, rules, kitty)
+    assert gains.sure <= exact <= gains.at_most
+    for need in (exact, exact + 1):
+        if need > 0:
+            assert can_reach(hand, melds, mask, need, extra, others, rules, kitty) is (need <= exact)
+
+
+@pytest.mark.clause("R-REQ-4", "R-DEC-15", "R-DEC-16", "R-DEC-19", "R-END-3")
+@settings(max_examples=max(settings().max_examples, 100), deadline=None)
+@given(empty_hand_positions())
+def test_the_empty_hand_ending_agrees_with_the_exhaustive_search(
+    position: tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int],
+) -> None:
+    """Where melding every card is in reach, ``can_reach`` answers as the exhaustive search, at the most the
+    hand can meld and just above it."""
+    _check_against_search(position)
+
+
 @pytest.mark.clause("R-REQ-4", "R-DEC-16", "R-DEC-19", "R-END-3", "R-DEC-15")
 @settings(max_examples=max(settings().max_examples, 150), deadline=None)
 @given(positions())
-def test_the_knapsack_brackets_the_exhaustive_search(
+def test_can_reach_agrees_with_the_exhaustive_search(
     position: tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int],
 ) -> None:
-    """What the knapsack calls sure is reachable, and nothing beyond what it calls possible is."""
-    hand, melds, extra, others, rules, kitty = position
-    gains = best_gains(hand, melds, canasta_mask(melds), extra, others, rules, kitty)
-    exact = _exact_best(hand, melds, extra, others, rules, kitty)
-    assert gains.sure <= exact <= gains.at_most
-    # The common case: the knapsack decides by itself (the search without budget is left for the rest).
-    if gains.sure == gains.at_most:
-        assert exact == gains.sure
+    """At the most the hand can meld and just above it, ``can_reach`` answers as the exhaustive search."""
+    _check_against_search(position)

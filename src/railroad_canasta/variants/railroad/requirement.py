@@ -2,12 +2,16 @@
 
 Before a player has met the requirement of the round, a meld step is legal only
 if the requirement can still be reached that turn, so that no play leads into a
-position with no legal discard. :func:`can_reach` answers exactly, in three stages:
+position with no legal discard. :func:`can_reach` answers exactly, in polynomial time, without a memo
+of positions:
 
 1. a bound on every card that could be melded refuses the hopeless cases at once;
-2. a search over the same meld steps as the moves themselves (:func:`search`), with a budget of
-   :data:`SEARCH_BUDGET` positions, answers the common cases (it stops at the first way through);
-3. past the budget, :func:`best_gains` answers in polynomial time: a knapsack over the ranks.
+2. one plain plan (:func:`_plain_plan`: every rank melded without wild cards, pairs with one, the other
+   wild cards into those melds, keeping a good ending) accepts the common cases at once;
+3. otherwise :func:`best_gains`, a knapsack over the ranks, gives the best value of every ending that keeps a
+   card (exact), and an upper bound that also counts the endings with an empty hand;
+4. only when an empty hand alone could reach the need does
+   :func:`~railroad_canasta.variants.railroad.ending.empty_ending_best` decide it, exactly.
 
 Why the knapsack is exact. The value a turn melds depends only on the *final* melds and hand, not on
 the order of the steps; and the step guards other than the floor guards (how many cards a player keeps)
@@ -19,6 +23,7 @@ hand a step leaves, which only shrinks along a turn:
 * **Lemma (good endings).** If the final hand keeps at least two cards counting the held pile (``extra``),
   one of them not a 7 (or ``extra > 0``), every step of every order passes every floor guard: each
   intermediate hand holds the final one, so it keeps two cards, is not all 7s and is not a lone 7.
+  Step 2 rests on this alone.
 * **Hands of 7s.** If the final hand is two or more 7s only (``extra == 0``), an order exists exactly when
   the hand was all 7s from the start, or the rules allow a hand of 7s (R-DEC-16), or every other player has
   a sevens canasta and so will the mover at the end (R-PIL-1): then the steps of 7s up to the sevens canasta
@@ -28,25 +33,30 @@ hand a step leaves, which only shrinks along a turn:
   also when the last steps meld 7s from a hand of 7s, which the floor guards skip (R-END-3): the knapsack
   keeps, for the 7s, how many are melded, whether a sevens canasta is completed before the last step, and
   whether that step can be a natural 7.
-* **Empty hands** are decided for a hand of plain 7s melded away. The rest (going out by melding the last
-  card, R-DEC-15's alternative, where the order of the last two steps matters; an empty hand of mixed 7s)
-  the knapsack only bounds: when such an ending is the one way to reach the requirement, the exact search
-  runs without a budget. ``bench/requirement.py`` times these cases, a constructed one among them (2.5 s).
+* **Empty hands** (no pile held) depend on the order of the last steps (going out by melding the last card,
+  R-DEC-15's alternative; a hand of mixed 7s melded away): the knapsack counts them only in its upper
+  bound, and :mod:`~railroad_canasta.variants.railroad.ending` decides them by their tails (its module
+  says why that is exact).
 
 The knapsack: for each rank, the layouts of its melds (the unfinished meld extended, complete canastas,
 at most one new unfinished meld) collapse to a table keyed by the wild cards used, the cards of the rank
 kept (0, 1 or 2+) and the kinds of canasta completed; the ranks are then combined keeping, for each
 (wild cards used, non-7 cards kept, 7s kept, canasta mask, a kitty-opening canasta made), the largest
 value. Wild cards are interchangeable in every step guard, so the jokers (50) are counted first.
+
+Cost. A rank's table has O(c) entries for c cards of it (times the small numbers of wild cards and
+canasta kinds); the combined states are bounded by (wild cards + 1) x 3 x 3 x 16 x 2 x 18 whatever the
+hand, and a rank's layouts are polynomial in its count, so a call is polynomial in the size of the hand.
+``bench/requirement.py`` times the worst cases known.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TypeVar
 
-from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
+from railroad_canasta.variants.railroad.ending import empty_ending_best
 from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
@@ -62,14 +72,12 @@ from railroad_canasta.variants.railroad.melds import (
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
 
-__all__ = ["SEARCH_BUDGET", "Gains", "best_gains", "can_reach", "search"]
+__all__ = ["Gains", "best_gains", "can_reach", "empty_ending_best", "search"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _SEVENS_BIT = int(CanastaKind.SEVENS)
-#: Positions the step search may visit before the knapsack takes over.
-SEARCH_BUDGET = 300
 
 
 def _meld_key(meld: TableMeld) -> tuple[int, int, int, int]:
@@ -92,7 +100,6 @@ def _bound(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> int:
     return bound
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def can_reach(
     hand: Counts,
     melds: tuple[TableMeld, ...],
@@ -109,24 +116,88 @@ def can_reach(
     """
     if _bound(hand, melds, rules) < need:
         return False
-    found = search(hand, melds, mask, need, extra, others_sevens, rules, kitty, budget=SEARCH_BUDGET)
-    if found is not None:
-        return found
+    if _plain_plan(hand, melds, extra, rules) >= need:
+        return True
     gains = best_gains(hand, melds, mask, extra, others_sevens, rules, kitty)
     if gains.sure >= need:
         return True
     if gains.at_most < need:
         return False
-    # Only an ending with one card or none could reach it: the exact search decides (see the module).
-    return bool(search(hand, melds, mask, need, extra, others_sevens, rules, kitty, budget=None))
+    # Only an ending with an empty hand could reach it: decided exactly (see the module).
+    return empty_ending_best(hand, melds, mask, others_sevens, rules, kitty) >= need
 
 
-class _OutOfBudget(Exception):
-    """The step search visited its budget of positions."""
+def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: Rules) -> int:
+    """The value of one plain plan whose final hand is a good ending (so every order of it is legal), or -1.
+
+    The plan melds every natural rank it can without wild cards (the unfinished meld extended, a canasta
+    and a new meld after it), then a pair of each rank with one wild card, best first, then the other wild
+    cards into the unfinished melds it made, at most 3 to a meld and never past 7 cards. Its steps are
+    well formed by construction; the lemma of good endings lets them pass the floor guards.
+    """
+    wild_ok_sevens = not rules.sevens_natural_only
+    unfinished = [-1] * KIND_COUNT  # wild cards of the unfinished meld of each rank, -1 for none
+    sizes = [0] * KIND_COUNT
+    for m in melds:
+        size = m.naturals + m.jokers + m.twos
+        if size < CANASTA_SIZE and m.rank is not Kind.BLACK_THREE and m.rank is not _J:
+            unfinished[m.rank] = m.jokers + m.twos
+            sizes[m.rank] = size
+    value = 0
+    kept = sum(hand)
+    kept_sevens = hand[_SEVEN]
+    room = 0  # wild cards the plan's unfinished melds can still take
+    pairs: list[Kind] = []
+    for rank in NATURAL_KINDS:
+        count = hand[rank]
+        wild_ok = wild_ok_sevens or rank is not _SEVEN
+        wilds = unfinished[rank]
+        if wilds >= 0:
+            space = CANASTA_SIZE - sizes[rank]
+            melded = min(count, space)
+            if melded < space:
+                room += min(MAX_WILDS - wilds, space - melded) if wild_ok else 0
+            elif count - melded >= MIN_MELD:
+                more = min(count - melded, CANASTA_SIZE - 1)
+                melded += more
+                room += min(MAX_WILDS, CANASTA_SIZE - more) if wild_ok else 0
+        elif count >= MIN_MELD:
+            melded = count if count <= CANASTA_SIZE else CANASTA_SIZE
+            rest = count - CANASTA_SIZE
+            if rest >= MIN_MELD:
+                melded += min(rest, CANASTA_SIZE - 1)
+            if melded != CANASTA_SIZE and wild_ok:
+                room += min(MAX_WILDS, CANASTA_SIZE - (melded % CANASTA_SIZE))
+        else:
+            if count == MIN_NATURALS and wild_ok:
+                pairs.append(rank)
+            continue
+        value += melded * KIND_POINTS[rank]
+        kept -= melded
+        if rank is _SEVEN:
+            kept_sevens -= melded
+    wild_left = hand[_J] + hand[_T]
+    for pair in sorted(pairs, key=KIND_POINTS.__getitem__, reverse=True)[:wild_left]:
+        value += MIN_NATURALS * KIND_POINTS[pair]
+        kept -= MIN_MELD  # the pair and its wild card
+        if pair is _SEVEN:
+            kept_sevens -= MIN_NATURALS
+        room += MAX_WILDS - 1
+        wild_left -= 1
+    # The other wild cards go into the plan's melds, as many as leave a good ending.
+    added = min(room, wild_left)
+    while added and not _good_ending(kept - added, kept_sevens, extra):
+        added -= 1
+    if not _good_ending(kept - added, kept_sevens, extra):
+        return -1
+    used = hand[_J] + hand[_T] - wild_left + added
+    jokers = min(hand[_J], used)
+    return value + 50 * jokers + 20 * (used - jokers)
 
 
-# Positions the step search may still visit (set by :func:`search`); an exhausted search caches nothing.
-_budget = [0]
+def _good_ending(kept: int, sevens: int, extra: int) -> bool:
+    """Two cards or more kept (counting a held pile), one of them not a 7 (see the lemma)."""
+    return kept + extra >= 2 and (extra > 0 or sevens < kept)
 
 
 def search(
@@ -138,57 +209,45 @@ def search(
     others_sevens: bool,
     rules: Rules,
     kitty: int = NO_KITTY,
-    *,
-    budget: int | None,
-) -> bool | None:
-    """The exact search over meld steps; ``None`` once it has visited ``budget`` new positions."""
-    _budget[0] = budget if budget is not None else -1
-    try:
-        return _reach(hand, melds, mask, need, extra, others_sevens, rules, kitty)
-    except _OutOfBudget:
-        return None
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _reach(
-    hand: Counts,
-    melds: tuple[TableMeld, ...],
-    mask: int,
-    need: int,
-    extra: int,
-    others_sevens: bool,
-    rules: Rules,
-    kitty: int,
 ) -> bool:
-    """One position of :func:`search` (cached once answered: an answer never depends on the budget)."""
-    if _budget[0] == 0:
-        raise _OutOfBudget
-    _budget[0] -= 1
-    if _bound(hand, melds, rules) < need:
+    """The exhaustive search over the meld steps themselves: the reference the knapsack is checked against.
+
+    Exponential in the size of the hand (issue 11): the engine never calls it; the tests and
+    ``bench/requirement.py`` do, on small hands.
+    """
+    seen: dict[tuple[Counts, tuple[TableMeld, ...], int, int, int], bool] = {}
+
+    def reach(hand: Counts, melds: tuple[TableMeld, ...], mask: int, need: int, kitty: int) -> bool:
+        if _bound(hand, melds, rules) < need:
+            return False
+        key = (hand, melds, mask, need, kitty)
+        known = seen.get(key)
+        if known is not None:
+            return known
+        seen[key] = False
+        for move, _used in step_candidates(hand, melds, rules):
+            # The candidates are well formed and in hand: of their table, only the floor guards can fail
+            # (tests/test_oracle.py checks this pre-filter against the whole table).
+            context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
+            if not floor_holds(context):
+                continue
+            after, new_melds, gained, new_mask, completed = context.step
+            if rules.requirement_counts_bonuses and completed is not None:
+                gained += canasta_bonus(completed, rules)
+            # The order in which melds were started does not matter: sort them, so that the memo meets each
+            # set of melds once, whatever order the steps came in.
+            if gained >= need or reach(
+                after,
+                tuple(sorted(new_melds, key=_meld_key)),
+                new_mask,
+                need - gained,
+                kitty_after(kitty, completed),
+            ):
+                seen[key] = True
+                return True
         return False
-    for move, _used in step_candidates(hand, melds, rules):
-        # The candidates are well formed and in hand: of their table, only the floor guards can fail
-        # (tests/test_oracle.py checks this pre-filter against the whole table).
-        context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
-        if not floor_holds(context):
-            continue
-        after, new_melds, gained, new_mask, completed = context.step
-        if rules.requirement_counts_bonuses and completed is not None:
-            gained += canasta_bonus(completed, rules)
-        # The order in which melds were started does not matter: sort them, so that the cache meets each
-        # set of melds once, whatever order the steps came in.
-        if gained >= need or _reach(
-            after,
-            tuple(sorted(new_melds, key=_meld_key)),
-            new_mask,
-            need - gained,
-            extra,
-            others_sevens,
-            rules,
-            kitty_after(kitty, completed),
-        ):
-            return True
-    return False
+
+    return reach(hand, melds, mask, need, kitty)
 
 
 # ------------------------------------------------------------------------------------- the knapsack
@@ -332,7 +391,6 @@ def _wild_table(held: int, unfinished: TableMeld | None, rules: Rules, bonus: in
     return table
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def best_gains(
     hand: Counts,
     melds: tuple[TableMeld, ...],
@@ -406,15 +464,15 @@ def _judge(
     sure = at_most = 0
     for (used, others, sevens, mask, looked, code), value in states.items():
         gain = value + 50 * min(used, jokers) + 20 * max(0, used - jokers)
-        if gain <= at_most:
+        if gain <= sure:
             continue
         non_sevens = min(others + wild_held - used, 2)
         ending = _Ending(hand, extra, others_sevens, rules, kitty, start_mask, mask, looked, code)
         verdict = ending.judge(non_sevens, sevens)
         if verdict is not None:
-            at_most = gain
+            at_most = max(at_most, gain)
             if verdict:
-                sure = max(sure, gain)
+                sure = gain
     return Gains(sure, at_most)
 
 
