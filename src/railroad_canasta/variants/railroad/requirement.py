@@ -148,6 +148,7 @@ def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: R
     kept_sevens = hand[_SEVEN]
     room = 0  # wild cards the plan's unfinished melds can still take
     pairs: list[Kind] = []
+    spare: list[Kind] = []  # natural cards the plan may keep back, one by one, its melds staying well formed
     for rank in NATURAL_KINDS:
         count = hand[rank]
         wild_ok = wild_ok_sevens or rank is not _SEVEN
@@ -157,10 +158,14 @@ def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: R
             melded = min(count, space)
             if melded < space:
                 room += min(MAX_WILDS - wilds, space - melded) if wild_ok else 0
+                spare += [rank] * melded
             elif count - melded >= MIN_MELD:
                 more = min(count - melded, CANASTA_SIZE - 1)
                 melded += more
                 room += min(MAX_WILDS, CANASTA_SIZE - more) if wild_ok else 0
+                spare += [rank] * (more - MIN_MELD)
+            else:
+                spare += [rank] * melded
         elif count >= MIN_MELD:
             melded = count if count <= CANASTA_SIZE else CANASTA_SIZE
             rest = count - CANASTA_SIZE
@@ -168,6 +173,7 @@ def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: R
                 melded += min(rest, CANASTA_SIZE - 1)
             if melded != CANASTA_SIZE and wild_ok:
                 room += min(MAX_WILDS, CANASTA_SIZE - (melded % CANASTA_SIZE))
+            spare += [rank] * ((melded - 1) % CANASTA_SIZE + 1 - MIN_MELD)
         else:
             if count == MIN_NATURALS and wild_ok:
                 pairs.append(rank)
@@ -184,12 +190,20 @@ def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: R
             kept_sevens -= MIN_NATURALS
         room += MAX_WILDS - 1
         wild_left -= 1
-    # The other wild cards go into the plan's melds, as many as leave a good ending.
     added = min(room, wild_left)
-    while added and not _good_ending(kept - added, kept_sevens, extra):
-        added -= 1
-    if not _good_ending(kept - added, kept_sevens, extra):
-        return -1
+    # Short of a good ending, keep back the cheapest spare natural cards, those not 7s first, then wild
+    # cards: fewer cards in a meld, or in the last meld of a rank, leave it well formed.
+    spare.sort(key=lambda k: (k is _SEVEN, KIND_POINTS[k]), reverse=True)
+    while not _good_ending(kept - added, kept_sevens, extra):
+        if spare:
+            back = spare.pop()
+            kept += 1
+            value -= KIND_POINTS[back]
+            kept_sevens += back is _SEVEN
+        elif added:
+            added -= 1
+        else:
+            return -1
     used = hand[_J] + hand[_T] - wild_left + added
     jokers = min(hand[_J], used)
     return value + 50 * jokers + 20 * (used - jokers)
