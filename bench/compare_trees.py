@@ -4,7 +4,8 @@ Run: ``python bench/compare_trees.py OLD_SRC NEW_SRC [--repeats 3] [--rounds 30]
 where each ``*_SRC`` is a ``src`` folder (e.g. of a ``git worktree`` of the old commit). The runs
 alternate (old, new, old, new, ...) so that a change in the machine's load hits both; the table gives,
 per player count, the median and the mean of the per-run figures (CPU time per decision, from this
-tree's ``bench.py``, so both trees are timed the same way) and the ratio new / old of each.
+tree's ``bench.py``, so both trees are timed the same way) and the ratio new / old of each; a second
+table gives the tail: the median over the runs of the p99 and of the slowest 1% over the mean.
 """
 
 from __future__ import annotations
@@ -58,9 +59,13 @@ def main() -> None:
     for _ in range(args.repeats):
         for name in ("old", "new"):
             for r in run(getattr(args, name), args.rounds, args.players):
-                per = figures[name].setdefault(int(r["players"]), {"median": [], "mean": []})
+                per = figures[name].setdefault(
+                    int(r["players"]), {"median": [], "mean": [], "p99": [], "tail": []}
+                )
                 per["median"].append(float(r["median_us"]))
                 per["mean"].append(float(r["mean_us"]))
+                per["p99"].append(float(r["p99_us"]))
+                per["tail"].append(float(r["worst_1pct_mean_over_mean"]))
     print("| players | old median µs | new median µs | new/old | old mean µs | new mean µs | new/old |")
     print("|---|---|---|---|---|---|---|")
     for players in args.players:
@@ -68,6 +73,14 @@ def main() -> None:
         om, nm = statistics.median(old["median"]), statistics.median(new["median"])
         oa, na = statistics.fmean(old["mean"]), statistics.fmean(new["mean"])
         print(f"| {players} | {om:.2f} | {nm:.2f} | {nm / om:.3f} | {oa:.2f} | {na:.2f} | {na / oa:.3f} |")
+    # The tail: the median over the runs of each run's p99 and of its slowest 1% over its mean.
+    print("\n| players | old p99 µs | new p99 µs | new/old | old slowest 1% / mean | new slowest 1% / mean |")
+    print("|---|---|---|---|---|---|")
+    for players in args.players:
+        old, new = figures["old"][players], figures["new"][players]
+        op, np_ = statistics.median(old["p99"]), statistics.median(new["p99"])
+        ot, nt = statistics.median(old["tail"]), statistics.median(new["tail"])
+        print(f"| {players} | {op:.2f} | {np_:.2f} | {np_ / op:.3f} | {ot:.2f} | {nt:.2f} |")
 
 
 if __name__ == "__main__":

@@ -49,9 +49,10 @@ def _timed(call: Callable[[], object]) -> tuple[object, float]:
 
 def _stage(hand: Counts, need: int, extra: int, rules: Rules) -> str:
     """Which stage of ``can_reach`` decides (see the module)."""
-    if requirement._bound(hand, (), rules) < need:
+    bound, plain = requirement._first_look(hand, (), extra, rules)
+    if bound < need:
         return "bound"
-    if requirement._plain_plan(hand, (), extra, rules) >= need:
+    if plain >= need:
         return "plain plan"
     gains = best_gains(hand, (), 0, extra, False, rules)
     return "knapsack" if gains.sure >= need or gains.at_most < need else "empty hand"

@@ -6,8 +6,8 @@ position with no legal discard. :func:`can_reach` answers exactly, in polynomial
 of positions:
 
 1. a bound on every card that could be melded refuses the hopeless cases at once;
-2. one plain plan (:func:`_plain_plan`: every rank melded without wild cards, pairs with one, the other
-   wild cards into those melds, keeping a good ending) accepts the common cases at once;
+2. one plain plan (every rank melded without wild cards, pairs with one, the other wild cards into those
+   melds, keeping a good ending) accepts the common cases at once (both in one pass, :func:`_first_look`);
 3. otherwise :func:`best_gains`, a knapsack over the ranks, gives the best value of every ending that keeps a
    card (exact), and an upper bound that also counts the endings with an empty hand;
 4. only when an empty hand alone could reach the need does
@@ -77,27 +77,12 @@ __all__ = ["Gains", "best_gains", "can_reach", "empty_ending_best", "search"]
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
+_FOUR = Kind.FOUR
 _SEVENS_BIT = int(CanastaKind.SEVENS)
 
 
 def _meld_key(meld: TableMeld) -> tuple[int, int, int, int]:
     return meld.rank, meld.naturals, meld.jokers, meld.twos
-
-
-def _bound(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> int:
-    """Every card value that could possibly be melded (a pair needs a wild, 7s may refuse one)."""
-    bound = 0
-    open_ranks = {m.rank for m in melds if not m.is_complete}
-    wild_use = hand[_J] + hand[_T]
-    for rank in NATURAL_KINDS:
-        count = hand[rank]
-        pair_ok = count == 2 and wild_use and not (rank is _SEVEN and rules.sevens_natural_only)
-        if count >= 3 or pair_ok or (count and rank in open_ranks):
-            bound += count * KIND_POINTS[rank]
-    bound += 50 * hand[_J] + 20 * hand[_T] if wild_use else 0
-    if rules.requirement_counts_bonuses:
-        bound += 10_000
-    return bound
 
 
 def can_reach(
@@ -114,9 +99,10 @@ def can_reach(
 
     ``kitty`` is the kitty code of the position (R-DEC-19's alternative), kept up to date along the steps.
     """
-    if _bound(hand, melds, rules) < need:
+    bound, plain = _first_look(hand, melds, extra, rules)
+    if bound < need:
         return False
-    if _plain_plan(hand, melds, extra, rules) >= need:
+    if plain >= need:
         return True
     gains = best_gains(hand, melds, mask, extra, others_sevens, rules, kitty)
     if gains.sure >= need:
@@ -127,86 +113,105 @@ def can_reach(
     return empty_ending_best(hand, melds, mask, others_sevens, rules, kitty) >= need
 
 
-def _plain_plan(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: Rules) -> int:
-    """The value of one plain plan whose final hand is a good ending (so every order of it is legal), or -1.
+def _first_look(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: Rules) -> tuple[int, int]:
+    """A bound on what can be melded, and the value of one plain plan with a good ending (or -1), in one pass.
 
-    The plan melds every natural rank it can without wild cards (the unfinished meld extended, a canasta
-    and a new meld after it), then a pair of each rank with one wild card, best first, then the other wild
-    cards into the unfinished melds it made, at most 3 to a meld and never past 7 cards. Its steps are
-    well formed by construction; the lemma of good endings lets them pass the floor guards.
+    The bound counts every card that could possibly be melded (a pair needs a wild card, and 7s may refuse
+    one; bonuses count as 10,000). The plan melds every natural rank it can without wild cards (the
+    unfinished meld extended, a canasta and a new meld after it), then a pair of each rank with one wild
+    card, best first, then the other wild cards into the unfinished melds it made, at most 3 to a meld and
+    never past 7 cards; short of a good ending it keeps back its cheapest spare cards. Its steps are well
+    formed by construction, and the lemma of good endings lets them pass the floor guards in any order.
     """
-    wild_ok_sevens = not rules.sevens_natural_only
-    unfinished = [-1] * KIND_COUNT  # wild cards of the unfinished meld of each rank, -1 for none
+    plain_sevens = rules.sevens_natural_only
+    unfinished = [-1] * KIND_COUNT  # wild cards of the unfinished meld of each natural rank, -1 for none
     sizes = [0] * KIND_COUNT
     for m in melds:
         size = m.naturals + m.jokers + m.twos
-        if size < CANASTA_SIZE and m.rank is not Kind.BLACK_THREE and m.rank is not _J:
+        if size < CANASTA_SIZE and m.rank >= _FOUR:
             unfinished[m.rank] = m.jokers + m.twos
             sizes[m.rank] = size
-    value = 0
+    wild_held = hand[_J] + hand[_T]
+    bound = value = room = 0
     kept = sum(hand)
     kept_sevens = hand[_SEVEN]
-    room = 0  # wild cards the plan's unfinished melds can still take
     pairs: list[Kind] = []
-    spare: list[Kind] = []  # natural cards the plan may keep back, one by one, its melds staying well formed
+    spare: list[tuple[Kind, int]] = []  # natural cards the plan may keep back, its melds still well formed
     for rank in NATURAL_KINDS:
         count = hand[rank]
-        wild_ok = wild_ok_sevens or rank is not _SEVEN
         wilds = unfinished[rank]
+        if wilds < 0 and count < MIN_NATURALS:
+            continue
+        wild_ok = not plain_sevens or rank is not _SEVEN
         if wilds >= 0:
             space = CANASTA_SIZE - sizes[rank]
-            melded = min(count, space)
-            if melded < space:
-                room += min(MAX_WILDS - wilds, space - melded) if wild_ok else 0
-                spare += [rank] * melded
-            elif count - melded >= MIN_MELD:
-                more = min(count - melded, CANASTA_SIZE - 1)
-                melded += more
-                room += min(MAX_WILDS, CANASTA_SIZE - more) if wild_ok else 0
-                spare += [rank] * (more - MIN_MELD)
+            if count < space:
+                melded = count
+                if wild_ok:
+                    room += space - count if space - count < MAX_WILDS - wilds else MAX_WILDS - wilds
+                spare.append((rank, count))
+            elif count - space >= MIN_MELD:
+                more = count - space if count - space < CANASTA_SIZE else CANASTA_SIZE - 1
+                melded = space + more
+                if wild_ok:
+                    room += CANASTA_SIZE - more if more > CANASTA_SIZE - MAX_WILDS else MAX_WILDS
+                spare.append((rank, more - MIN_MELD))
             else:
-                spare += [rank] * melded
+                melded = space
+                spare.append((rank, space))
         elif count >= MIN_MELD:
             melded = count if count <= CANASTA_SIZE else CANASTA_SIZE
-            rest = count - CANASTA_SIZE
-            if rest >= MIN_MELD:
-                melded += min(rest, CANASTA_SIZE - 1)
-            if melded != CANASTA_SIZE and wild_ok:
-                room += min(MAX_WILDS, CANASTA_SIZE - (melded % CANASTA_SIZE))
-            spare += [rank] * ((melded - 1) % CANASTA_SIZE + 1 - MIN_MELD)
+            if count - CANASTA_SIZE >= MIN_MELD:
+                melded += count - CANASTA_SIZE if count < 2 * CANASTA_SIZE else CANASTA_SIZE - 1
+            last = (melded - 1) % CANASTA_SIZE + 1  # the size of the plan's last meld of the rank
+            if last != CANASTA_SIZE and wild_ok:
+                room += CANASTA_SIZE - last if last > CANASTA_SIZE - MAX_WILDS else MAX_WILDS
+            spare.append((rank, last - MIN_MELD))
         else:
-            if count == MIN_NATURALS and wild_ok:
+            if wild_ok and wild_held:
+                bound += count * KIND_POINTS[rank]
                 pairs.append(rank)
             continue
-        value += melded * KIND_POINTS[rank]
+        points = KIND_POINTS[rank]
+        bound += count * points
+        value += melded * points
         kept -= melded
         if rank is _SEVEN:
             kept_sevens -= melded
-    wild_left = hand[_J] + hand[_T]
-    for pair in sorted(pairs, key=KIND_POINTS.__getitem__, reverse=True)[:wild_left]:
-        value += MIN_NATURALS * KIND_POINTS[pair]
-        kept -= MIN_MELD  # the pair and its wild card
-        if pair is _SEVEN:
-            kept_sevens -= MIN_NATURALS
-        room += MAX_WILDS - 1
-        wild_left -= 1
-    added = min(room, wild_left)
-    # Short of a good ending, keep back the cheapest spare natural cards, those not 7s first, then wild
-    # cards: fewer cards in a meld, or in the last meld of a rank, leave it well formed.
-    spare.sort(key=lambda k: (k is _SEVEN, KIND_POINTS[k]), reverse=True)
-    while not _good_ending(kept - added, kept_sevens, extra):
-        if spare:
-            back = spare.pop()
-            kept += 1
-            value -= KIND_POINTS[back]
-            kept_sevens += back is _SEVEN
-        elif added:
-            added -= 1
-        else:
-            return -1
-    used = hand[_J] + hand[_T] - wild_left + added
-    jokers = min(hand[_J], used)
-    return value + 50 * jokers + 20 * (used - jokers)
+    if wild_held:
+        bound += 50 * hand[_J] + 20 * hand[_T]
+    if rules.requirement_counts_bonuses:
+        bound += 10_000
+    wild_left = wild_held
+    if pairs:
+        pairs.sort(key=KIND_POINTS.__getitem__, reverse=True)
+        for pair in pairs[:wild_left]:
+            value += MIN_NATURALS * KIND_POINTS[pair]
+            kept -= MIN_MELD  # the pair and its wild card
+            if pair is _SEVEN:
+                kept_sevens -= MIN_NATURALS
+            room += MAX_WILDS - 1
+            wild_left -= 1
+    added = room if room < wild_left else wild_left
+    if not _good_ending(kept - added, kept_sevens, extra):
+        # Keep back the cheapest spare natural cards, those not 7s first, then wild cards: fewer cards in a
+        # meld, or in the last meld of a rank, leave it well formed.
+        backs = sorted(
+            (k for k, n in spare for _ in range(n)), key=lambda k: (k is _SEVEN, KIND_POINTS[k]), reverse=True
+        )
+        while not _good_ending(kept - added, kept_sevens, extra):
+            if backs:
+                back = backs.pop()
+                kept += 1
+                value -= KIND_POINTS[back]
+                kept_sevens += back is _SEVEN
+            elif added:
+                added -= 1
+            else:
+                return bound, -1
+    used = wild_held - wild_left + added
+    jokers = hand[_J] if hand[_J] < used else used
+    return bound, value + 50 * jokers + 20 * (used - jokers)
 
 
 def _good_ending(kept: int, sevens: int, extra: int) -> bool:
@@ -232,7 +237,7 @@ def search(
     seen: dict[tuple[Counts, tuple[TableMeld, ...], int, int, int], bool] = {}
 
     def reach(hand: Counts, melds: tuple[TableMeld, ...], mask: int, need: int, kitty: int) -> bool:
-        if _bound(hand, melds, rules) < need:
+        if _first_look(hand, melds, extra, rules)[0] < need:
             return False
         key = (hand, melds, mask, need, kitty)
         known = seen.get(key)
