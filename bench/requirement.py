@@ -23,7 +23,14 @@ from railroad_canasta.variants.railroad import ending, requirement
 from railroad_canasta.variants.railroad.requirement import best_gains, can_reach, search
 from railroad_canasta.variants.railroad.rules import Rules
 
-BASE = {"players": 6, "requirement_negative": 500, "hand_size": 12, "kitty_size": 37}
+BASE: dict[str, object] = {"players": 6, "requirement_negative": 500, "hand_size": 12, "kitty_size": 37}
+#: Every option that loosens the floor guards.
+_LOOSE: dict[str, object] = {
+    "sevens_natural_only": False,
+    "allow_hand_of_sevens": True,
+    "keep_two_cards": False,
+    "going_out_requires_discard": False,
+}
 OPTION_SETS = {
     "default": {},
     "hand of 7s allowed (1.0)": {"allow_hand_of_sevens": True},
@@ -31,12 +38,7 @@ OPTION_SETS = {
     "bonuses count": {"requirement_counts_bonuses": True},
     "no final discard": {"going_out_requires_discard": False},
     "mixed 7s, wild canasta whole": {"sevens_natural_only": False, "wild_melds": False},
-    "every loosening at once": {
-        "sevens_natural_only": False,
-        "allow_hand_of_sevens": True,
-        "keep_two_cards": False,
-        "going_out_requires_discard": False,
-    },
+    "every loosening at once": _LOOSE,
 }
 
 
@@ -121,6 +123,29 @@ CONSTRUCTED: list[tuple[str, Counts, dict[str, object], int]] = [
         _hand(JOKER=2, TWO=4, SEVEN=9, KING=6),
         {"sevens_natural_only": False, "going_out_requires_discard": False, "keep_two_cards": False},
         3,
+    ),
+    # Large hands the exhaustive search does not finish in minutes: the most states for the knapsack and
+    # the most tails for the empty-hand ending.
+    ("40 mixed 7s, 8 wild cards, every loosening", _hand(JOKER=4, TWO=4, SEVEN=40), _LOOSE, 0),
+    (
+        "20 7s, 12 wild cards, 16 kings, bonuses count",
+        _hand(JOKER=6, TWO=6, SEVEN=20, KING=16),
+        {
+            "sevens_natural_only": False,
+            "going_out_requires_discard": False,
+            "requirement_counts_bonuses": True,
+        },
+        0,
+    ),
+    (
+        "4 of every kind, bonuses count",
+        (4, 4, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4),
+        {
+            "sevens_natural_only": False,
+            "going_out_requires_discard": False,
+            "requirement_counts_bonuses": True,
+        },
+        0,
     ),
 ]
 
