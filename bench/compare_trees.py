@@ -16,6 +16,7 @@ import os
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 BENCH = Path(__file__).with_name("bench.py")
@@ -66,21 +67,24 @@ def main() -> None:
                 per["mean"].append(float(r["mean_us"]))
                 per["p99"].append(float(r["p99_us"]))
                 per["tail"].append(float(r["worst_1pct_mean_over_mean"]))
-    print("| players | old median µs | new median µs | new/old | old mean µs | new mean µs | new/old |")
-    print("|---|---|---|---|---|---|---|")
-    for players in args.players:
-        old, new = figures["old"][players], figures["new"][players]
-        om, nm = statistics.median(old["median"]), statistics.median(new["median"])
-        oa, na = statistics.fmean(old["mean"]), statistics.fmean(new["mean"])
-        print(f"| {players} | {om:.2f} | {nm:.2f} | {nm / om:.3f} | {oa:.2f} | {na:.2f} | {na / oa:.3f} |")
-    # The tail: the median over the runs of each run's p99 and of its slowest 1% over its mean.
-    print("\n| players | old p99 µs | new p99 µs | new/old | old slowest 1% / mean | new slowest 1% / mean |")
-    print("|---|---|---|---|---|---|")
-    for players in args.players:
-        old, new = figures["old"][players], figures["new"][players]
-        op, np_ = statistics.median(old["p99"]), statistics.median(new["p99"])
-        ot, nt = statistics.median(old["tail"]), statistics.median(new["tail"])
-        print(f"| {players} | {op:.2f} | {np_:.2f} | {np_ / op:.3f} | {ot:.2f} | {nt:.2f} |")
+    # (figure, how the runs' figures combine, its heading, with the ratio new / old): the mean and median
+    # per decision, then the tail (each run's p99, and its slowest 1% over its mean).
+    columns: list[tuple[str, Callable[[list[float]], float], str, bool]] = [
+        ("median", statistics.median, "median µs", True),
+        ("mean", statistics.fmean, "mean µs", True),
+        ("p99", statistics.median, "p99 µs", True),
+        ("tail", statistics.median, "slowest 1% / mean", False),
+    ]
+    for part in (columns[:2], columns[2:]):
+        heads = [f"old {h} | new {h}" + (" | new/old" if ratio else "") for _k, _c, h, ratio in part]
+        print(f"\n| players | {' | '.join(heads)} |")
+        print("|---" * (1 + sum(3 if ratio else 2 for *_x, ratio in part)) + "|")
+        for players in args.players:
+            cells = []
+            for key, combine, _head, ratio in part:
+                old, new = combine(figures["old"][players][key]), combine(figures["new"][players][key])
+                cells += [f"{old:.2f}", f"{new:.2f}"] + ([f"{new / old:.3f}"] if ratio else [])
+            print(f"| {players} | {' | '.join(cells)} |")
 
 
 if __name__ == "__main__":
