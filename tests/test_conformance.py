@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -9,6 +10,9 @@ import pytest
 from railroad_canasta.core.variant import Variant
 from railroad_canasta.testing.conformance import ConformanceError, check_metadata, check_variant
 from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.variant import CLASSIC_VARIANT, ClassicVariant
+from railroad_canasta.variants.classic.views import ClassicView
 
 
 def _variant(name: str) -> Variant[Any, Any, Any]:
@@ -50,3 +54,17 @@ def test_the_harness_fails_a_broken_variant() -> None:
 
     with pytest.raises(ConformanceError, match="over the bound"):
         check_variant(Tight(), players=2, seed=1, max_rounds=1)
+
+
+def test_the_harness_fails_a_sampler_that_shows_another_view() -> None:
+    """A sampler that swaps two hands is caught: the sampled state must show the view it came from."""
+
+    class Swapping(ClassicVariant):
+        __slots__ = ()
+
+        def sample_state(self, seen: ClassicView, rng: random.Random) -> ClassicState:
+            sample = CLASSIC_VARIANT.sample_state(seen, rng)
+            return sample.replace(hands=(sample.hands[1], sample.hands[0], *sample.hands[2:]))
+
+    with pytest.raises(ConformanceError, match="sampled from seat 0's view shows another"):
+        check_variant(Swapping(), players=4, seed=1, max_rounds=1)

@@ -137,7 +137,7 @@ def test_no_sample_between_rounds() -> None:
     with pytest.raises(rc.ViewError, match="game-over phase"):
         rc.sample_state(view(state, 0), random.Random(1))
     with pytest.raises(TypeError, match="sample_state expects a player's view"):
-        rc.sample_state(state, random.Random(1))  # type: ignore[arg-type]
+        rc.sample_state(state, random.Random(1))  # type: ignore[call-overload]
 
 
 def test_the_same_generator_seed_gives_the_same_sample() -> None:

@@ -31,7 +31,6 @@ from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules
-from railroad_canasta.variants.railroad.sampling import sample_state as _sample_railroad
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
 
@@ -72,6 +71,7 @@ class _Functions:
         "explain_move",
         "legal_moves",
         "new_game",
+        "sample_state",
         "validate",
         "view",
         "why_illegal",
@@ -86,6 +86,7 @@ class _Functions:
         self.view = cast("Callable[[AnyState, int], AnyView]", variant.view)
         self.validate = cast("Callable[..., None]", variant.validate)
         self.check_entry = cast("Callable[[Position], None]", variant.check_entry)
+        self.sample_state = cast("Callable[[AnyView, random.Random], AnyState]", variant.sample_state)
 
 
 _FUNCTIONS = {name: _Functions(v) for name, v in VARIANTS.items()}
@@ -238,18 +239,23 @@ def view(state: AnyState, player: int) -> AnyView:
     return seen
 
 
-def sample_state(view: AnyView, rng: random.Random) -> GameState:
+@overload
+def sample_state(view: PlayerView, rng: random.Random) -> GameState: ...
+@overload
+def sample_state(view: ClassicView, rng: random.Random) -> ClassicState: ...
+def sample_state(view: AnyView, rng: random.Random) -> AnyState:
     """A state drawn from ``rng`` among those ``view`` is a view of: the cards ``view`` hides dealt at random.
 
     ``view(sample_state(v, rng), v.viewer) == v`` and the state passes :func:`validate`; a search bot
-    plays out such states (a determinization). Only for a round being played (else ``ViewError``), and for
-    now only for Railroad views (classic Canasta's sampling is still to come).
+    plays out such states (a determinization). Only for a round being played (else the variant's view
+    error: ``ViewError``, ``ClassicViewError``).
     """
-    if type(view) is PlayerView:
-        return _sample_railroad(view, rng)
-    if type(view) is ClassicView:
-        raise TypeError("sample_state is not available for classic Canasta yet: only for Railroad views")
-    _refuse("sample_state", "a player's view", view)
+    variant = _VIEWS.get(type(view))
+    if variant is None:
+        _refuse("sample_state", "a player's view", view)
+    sample = variant.sample_state(view, rng)
+    _trust(sample)
+    return sample
 
 
 def validate(position: Position, *, scope: Scope = "game") -> None:

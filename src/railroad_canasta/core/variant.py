@@ -2,8 +2,8 @@
 
 A variant is a module-level object (``railroad_canasta.variants.railroad.RAILROAD_VARIANT``)
 giving its rules class, its metadata as data, and the functions of the game:
-deal, legal moves, transition, the guard tables that judge moves, views and
-validation. The public functions of :mod:`railroad_canasta` (``new_game``,
+deal, legal moves, transition, the guard tables that judge moves, views,
+sampling a state from a view and validation. The public functions of :mod:`railroad_canasta` (``new_game``,
 ``legal_moves``, ``apply``, ``why_illegal``, ``view``) find the variant from
 the rules of the game (``rules.variant``) and call it; the core knows no
 variant, and one conformance harness (:mod:`railroad_canasta.testing.conformance`)
@@ -12,6 +12,7 @@ checks every variant against its own metadata.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Never, Protocol, TypeVar
 
@@ -114,6 +115,10 @@ class Variant(Protocol[R, S, V]):
 
     def view(self, state: S, player: int) -> V:
         """What one player may know."""
+        ...
+
+    def sample_state(self, seen: V, rng: random.Random) -> S:
+        """A state drawn from ``rng`` among those ``seen`` is a view of (the hidden cards dealt at random)."""
         ...
 
     def observation_layout(self, players: int) -> tuple[tuple[str, int, str], ...]:

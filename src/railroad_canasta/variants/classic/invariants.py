@@ -28,6 +28,8 @@ __all__ = [
     "STATE_INVARIANTS",
     "card_census",
     "check_entry",
+    "pack_of",
+    "seen_cards",
     "validate",
     "validate_view",
 ]
@@ -61,7 +63,8 @@ def card_census(state: ClassicState) -> Counts:
 
 
 @functools.lru_cache(maxsize=16)
-def _pack(rules: ClassicRules) -> Counts:
+def pack_of(rules: ClassicRules) -> Counts:
+    """The pack by kind."""
     return counts_of(pack_kinds(rules))
 
 
@@ -69,7 +72,7 @@ def _census(state: ClassicState) -> str | None:
     if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
         return None
     census = card_census(state)
-    expected = _pack(state.rules)
+    expected = pack_of(state.rules)
     if census == expected:
         return None
     diff = [f"{census[k] - expected[k]:+d} {Kind(k)}" for k in range(KIND_COUNT) if census[k] != expected[k]]
@@ -224,7 +227,7 @@ def _counts(position: ClassicState | ClassicView) -> Problem | None:
 
 
 def _within_pack(counts: Counts, rules: ClassicRules, where: str) -> str | None:
-    pack = _pack(rules)
+    pack = pack_of(rules)
     for kind in range(KIND_COUNT):
         if counts[kind] > pack[kind]:
             return f"{counts[kind]} cards of {Kind(kind)} are {where} but the pack has {pack[kind]}"
@@ -235,8 +238,13 @@ def _census_within_pack(state: ClassicState) -> str | None:
     return _within_pack(card_census(state), state.rules, "in play")
 
 
+def seen_cards(v: ClassicView) -> Counts:
+    """Every card the view's player sees: their hand, the melds, red 3s, the pile and the held pile."""
+    return _shown(v, list(v.hand))
+
+
 def _seen_within_pack(v: ClassicView) -> str | None:
-    return _within_pack(_shown(v, list(v.hand)), v.rules, "seen")
+    return _within_pack(seen_cards(v), v.rules, "seen")
 
 
 _TABLE_ROWS: tuple[Invariant[ClassicState | ClassicView], ...] = (

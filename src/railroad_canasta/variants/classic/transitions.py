@@ -45,7 +45,7 @@ from railroad_canasta.variants.classic.state import (
     meld_of,
 )
 
-__all__ = ["apply", "new_game", "pack_kinds"]
+__all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
 
 _R3 = Kind.RED_THREE
 
@@ -104,11 +104,15 @@ def _deal(
     )
 
 
+def first_dealer(seed: int, players: int) -> int:
+    """The dealer of the first round of the game dealt from ``seed`` (R-CL-DEA-1)."""
+    # rule: R-CL-DEA-1
+    return random.Random(f"railroad-canasta/classic/{seed}/dealer").randrange(players)
+
+
 def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
     """A new game under ``rules``, the first dealer and round 1 from ``seed`` (R-CL-DEA-1)."""
-    # rule: R-CL-DEA-1
-    dealer = random.Random(f"railroad-canasta/classic/{seed}/dealer").randrange(rules.players)
-    return _deal(rules, seed, 1, dealer, tuple(Side() for _ in rules.sides))
+    return _deal(rules, seed, 1, first_dealer(seed, rules.players), tuple(Side() for _ in rules.sides))
 
 
 def _with_side(state: ClassicState, side: Side, **changes: object) -> ClassicState:

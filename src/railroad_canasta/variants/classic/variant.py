@@ -16,7 +16,15 @@ from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.variant import Metadata, Variant
-from railroad_canasta.variants.classic import guards, invariants, legal, observation, transitions, views
+from railroad_canasta.variants.classic import (
+    guards,
+    invariants,
+    legal,
+    observation,
+    sampling,
+    transitions,
+    views,
+)
 from railroad_canasta.variants.classic.actions import ACTIONS
 from railroad_canasta.variants.classic.rules import CLASSIC, RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
@@ -81,6 +89,7 @@ class ClassicVariant:
     observation_layout = staticmethod(observation.layout)
     observe = staticmethod(observation.observe)
     describe = staticmethod(observation.describe)
+    sample_state = staticmethod(sampling.sample_state)
 
     def validate(self, position: ClassicState | ClassicView, *, scope: Scope = "game") -> None:
         if isinstance(position, ClassicView):

@@ -1,0 +1,149 @@
+"""Classic sample_state: a full state consistent with a player's view, the hidden cards dealt at random."""
+
+from __future__ import annotations
+
+import collections
+import math
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import railroad_canasta as rc
+from railroad_canasta import Kind
+from railroad_canasta.bots import GreedyBot
+from railroad_canasta.testing.classic import classic_states
+from railroad_canasta.variants.classic.rules import CLASSIC
+from railroad_canasta.variants.classic.sampling import hidden_cards, hidden_places
+from railroad_canasta.variants.classic.state import ClassicState, Phase
+from railroad_canasta.variants.classic.views import ClassicView, ClassicViewError
+
+_PLAYING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
+
+
+@pytest.mark.clause("R-CL-PLY-1", "R-CL-RED-1", "R-CL-DEA-1")
+@given(classic_states(max_moves=300), st.integers(min_value=0, max_value=7), st.integers(0, 2**32))
+def test_a_sample_shows_the_same_view_and_passes_every_invariant(
+    state: ClassicState, seat: int, seed: int
+) -> None:
+    """Random views of 2, 3, 4 and 6 players (any rules): view(sample, viewer) == view, validate passes."""
+    seen = rc.view(state, seat % state.rules.players)
+    if seen.phase not in _PLAYING:
+        with pytest.raises(ClassicViewError, match="no round being played"):
+            rc.sample_state(seen, random.Random(seed))
+        return
+    sample = rc.sample_state(seen, random.Random(seed))
+    assert type(sample) is ClassicState
+    assert rc.view(sample, seen.viewer) == seen
+    rc.validate(sample)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_player_count_samples_every_seat(players: int) -> None:
+    """At each player count, every seat's view of a game in play samples back to itself."""
+    state = _played(players, decisions=40, seed=players)
+    for seat in range(players):
+        seen = rc.view(state, seat)
+        sample = rc.sample_state(seen, random.Random(seat))
+        assert rc.view(sample, seat) == seen
+        rc.validate(sample)
+        assert sample.hands != state.hands or sample.stock != state.stock
+
+
+def _played(players: int, decisions: int, seed: int) -> ClassicState:
+    state = rc.new_game(CLASSIC.replace(players=players), seed=seed)
+    bot = GreedyBot()
+    for _ in range(decisions):
+        state = rc.apply(state, bot.choose(rc.view(state, state.to_move), rc.legal_moves(state)))
+    assert state.phase in _PLAYING
+    return state
+
+
+def _chi2_critical(df: int, z: float = 3.090232) -> float:
+    """The 0.999 quantile of the chi-square distribution (Wilson-Hilferty)."""
+    a = 2.0 / (9.0 * df)
+    return df * (1.0 - a + z * math.sqrt(a)) ** 3
+
+
+def _placements(seen: ClassicView, samples: int, seed: int) -> dict[str, collections.Counter[Kind]]:
+    """How many cards of each kind landed in each hidden place (the stock's top apart), over the samples."""
+    rng = random.Random(seed)
+    out: dict[str, collections.Counter[Kind]] = collections.defaultdict(collections.Counter)
+    for _ in range(samples):
+        state = rc.sample_state(seen, rng)
+        for seat, hand in enumerate(state.hands):
+            if seat != seen.viewer:
+                out[f"hand {seat}"].update({Kind(i): n for i, n in enumerate(hand)})
+        out["stock top"][state.stock[-1]] += 1
+        out["stock rest"].update(state.stock[:-1])
+    return out
+
+
+def _expected(seen: ClassicView, kind: Kind, *, constrained: bool = True) -> dict[str, float]:
+    """The expected cards of ``kind`` in each place of one sample, red 3s only in the stock."""
+    hidden = hidden_cards(seen)
+    places = {name: (size, ok or not constrained) for name, size, ok in hidden_places(seen)}
+    size, _ = places.pop("stock")
+    places["stock top"] = (1, True)
+    places["stock rest"] = (size - 1, True)
+    total = sum(s for s, _ in places.values())
+    reds = hidden[Kind.RED_THREE]
+    allowed = sum(s for s, ok in places.values() if ok)
+    red_in = {name: reds * s / allowed if ok else 0.0 for name, (s, ok) in places.items()}
+    if kind is Kind.RED_THREE:
+        return red_in
+    return {name: hidden[kind] * (s - red_in[name]) / (total - reds) for name, (s, _) in places.items()}
+
+
+def _chi2(
+    observed: dict[str, collections.Counter[Kind]], expected: dict[str, float], kind: Kind, n: int
+) -> float:
+    return sum(
+        (observed[name][kind] - n * e) ** 2 / (n * e) if e else (math.inf if observed[name][kind] else 0.0)
+        for name, e in expected.items()
+    )
+
+
+@pytest.mark.clause("R-CL-PLY-1", "R-CL-RED-1")
+def test_hidden_cards_land_in_each_place_with_the_right_frequency() -> None:
+    """Chi-square, fixed seed: each kind is spread over the hidden places as a uniform deal spreads it.
+
+    The red 3s go only to the stock (a hand never holds one, R-CL-RED-1); the other cards fill the other
+    places uniformly: the partner's hand, both opponents' hands, the top of the stock and the rest. The
+    same test refuses the frequencies of a deal that ignored the red-3 rule.
+    """
+    seen = rc.view(_played(4, decisions=30, seed=11), 0)
+    samples = 1500
+    observed = _placements(seen, samples, seed=2024)
+    kinds = [k for k in (Kind.RED_THREE, Kind.JOKER, Kind.TWO, Kind.KING, Kind.FOUR) if hidden_cards(seen)[k]]
+    assert Kind.RED_THREE in kinds and len(kinds) >= 4
+    assert {name for name, _, _ in hidden_places(seen)} == {"hand 1", "hand 2", "hand 3", "stock"}
+    for kind in kinds:
+        expected = _expected(seen, kind)
+        df = sum(1 for e in expected.values() if e) - 1
+        assert _chi2(observed, expected, kind, samples) < _chi2_critical(df), kind
+    naive = _expected(seen, Kind.RED_THREE, constrained=False)
+    assert _chi2(observed, naive, Kind.RED_THREE, samples) > _chi2_critical(len(naive) - 1)
+
+
+@pytest.mark.clause("R-CL-SCO-1")
+def test_no_sample_between_rounds() -> None:
+    """A scored round ties the hands left to the scores: sample_state refuses, naming the phase."""
+    state = rc.new_game(CLASSIC.replace(max_rounds=1), seed=3)
+    bot = GreedyBot()
+    while state.phase in _PLAYING:
+        state = rc.apply(state, bot.choose(rc.view(state, state.to_move), rc.legal_moves(state)))
+    with pytest.raises(ClassicViewError, match="game-over phase"):
+        rc.sample_state(rc.view(state, 0), random.Random(1))
+    with pytest.raises(TypeError, match="sample_state expects a player's view"):
+        rc.sample_state(state, random.Random(1))  # type: ignore[call-overload]
+
+
+def test_the_same_generator_seed_gives_the_same_sample() -> None:
+    """Sampling draws only from the generator it is given, and its seed deals the view's dealer."""
+    seen = rc.view(_played(4, decisions=20, seed=5), 1)
+    first = rc.sample_state(seen, random.Random(9))
+    assert first == rc.sample_state(seen, random.Random(9))
+    assert first != rc.sample_state(seen, random.Random(10))
+    assert rc.new_game(CLASSIC, seed=first.seed).dealer == (seen.dealer - seen.round + 1) % 4
