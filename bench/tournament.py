@@ -1,15 +1,18 @@
 """A tournament between the bots: win rates with 95% intervals, how rounds end, decision times.
 
-Run: ``python bench/tournament.py [--games N] [--players 2 4] [--pairs heuristic:greedy ...] [--jobs J]``.
+Run: ``python bench/tournament.py [--variant classic] [--games N] [--first-seed S] [--players 2 4]
+[--pairs heuristic:greedy ...] [--jobs J]``.
 
-Each pairing ``A:B`` plays ``--games`` seeded games per player count (seeds 0, 1, ...). The seats
-alternate between the two bots, and every other game starts with the other bot, so each has the first
-seat as often. A game is won by the bot whose best seat scores most (a tie counts half); with
-``--max-rounds`` the game stops after that many rounds and the scores then decide. The win rate of ``A``
-is given with its 95% Wilson interval. The rounds are counted by how they ended (a player went out, the
-stock ran out, no legal discard) and by which bot went out. A decision's time is the CPU time of the
-bot's ``choose`` (``time.thread_time``: the search bot's budget is CPU time on one core), the mean per
-bot. ``--jobs`` plays games in parallel processes (a search bot still uses one core per game).
+Each pairing ``A:B`` plays ``--games`` seeded games per player count (seeds S, S+1, ..., from 0 unless
+``--first-seed`` says). The seats alternate between the two bots, and every other game starts with the
+other bot, so each has the first seat as often (for classic, partners sit alternately, so each side is one
+bot). A game is won by the bot whose best seat scores most (a partner shares the side's score; a tie
+counts half); with ``--max-rounds`` the game stops after that many rounds and the scores then decide. The
+win rate of ``A`` is given with its 95% Wilson interval. The rounds are counted by how they ended (a
+player went out, the stock ran out, anything else: no legal discard in Railroad, a red 3 last in the
+stock in classic) and by which bot went out. A decision's time is the CPU time of the bot's ``choose``
+(``time.thread_time``: the search bot's budget is CPU time on one core), the mean per bot. ``--jobs``
+plays games in parallel processes (a search bot still uses one core per game).
 
 ``--self heuristic`` adds the table of going-out shares of a bot playing itself at each player count.
 
@@ -26,12 +29,15 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any, cast
 
-import railroad_canasta as rc
-from railroad_canasta import GameState, Move, PlayerView
-from railroad_canasta.bots import Bot, SearchBot, bot_named, play_game
+from railroad_canasta import Move
+from railroad_canasta.bots import Bot, SearchBot, SeenPosition, bot_named, play_game
+from railroad_canasta.core.variant import seat_scores
+from railroad_canasta.variants import VARIANTS, variant_named
 
-ENDINGS = ("went-out", "stock-empty", "no-discard")
+#: The endings with a column of their own; the others are counted together.
+ENDINGS = ("went-out", "stock-empty")
 
 #: One game: the two bots, the player count, the seed and the arguments.
 Task = tuple[str, str, int, int, argparse.Namespace]
@@ -40,12 +46,12 @@ Task = tuple[str, str, int, int, argparse.Namespace]
 class Timed:
     """A bot whose decisions are timed (CPU time of this thread)."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Any]) -> None:
         self.bot = bot
         self.seconds = 0.0
         self.decisions = 0
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
         start = time.thread_time()
         move = self.bot.choose(seen, moves)
         self.seconds += time.thread_time() - start
@@ -53,10 +59,10 @@ class Timed:
         return move
 
 
-def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot:
+def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot[Any]:
     if name == "search":
         return SearchBot(seed, seconds=args.search_seconds, rollouts=args.search_rollouts)
-    return bot_named(name, seed=seed)
+    return bot_named(name, seed=seed, variant=args.variant)
 
 
 def play_one(task: Task) -> dict[str, float]:
@@ -65,23 +71,31 @@ def play_one(task: Task) -> dict[str, float]:
     names = [a if (seat + seed) % 2 == 0 else b for seat in range(players)]
     bots = [Timed(make_bot(name, seed * 100 + seat, args)) for seat, name in enumerate(names)]
     out: dict[str, float] = collections.defaultdict(float)
+    variant = variant_named(args.variant)
+    play = cast("Callable[..., Any]", play_game)
 
-    def watch(before: GameState, move: Move, after: GameState) -> None:
+    def watch(before: Any, move: Move, after: Any) -> None:
         if len(after.history) > len(before.history):
             last = after.history[-1]
-            out[last.end.value] += 1
+            end = variant.round_endings(after)[-1]
+            out[end if end in ENDINGS else "other"] += 1
             out["rounds"] += 1
             if last.went_out is not None:
                 out[f"out:{names[last.went_out]}"] += 1
 
-    rules = rc.RAILROAD.replace(players=players, max_rounds=args.max_rounds)
-    final = play_game(rules, seed, bots, on_move=watch)
-    best = {name: max(s for seat, s in enumerate(final.scores) if names[seat] == name) for name in (a, b)}
+    rules = variant.rules_for(players, max_rounds=args.max_rounds)
+    final = play(rules, seed, bots, on_move=watch)
+    scores = seat_scores(variant, rules, final)  # type: ignore[arg-type]
+    best = {name: max(s for seat, s in enumerate(scores) if names[seat] == name) for name in (a, b)}
     out["win"] = 1.0 if best[a] > best[b] else 0.5 if best[a] == best[b] else 0.0
     for name, bot in zip(names, bots, strict=True):
         out[f"time:{name}"] += bot.seconds
         out[f"decisions:{name}"] += bot.decisions
     return dict(out)
+
+
+def _seeds(args: argparse.Namespace) -> range:
+    return range(args.first_seed, args.first_seed + args.games)
 
 
 def _sum(results: list[dict[str, float]]) -> dict[str, float]:
@@ -134,7 +148,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--variant", choices=tuple(VARIANTS), default="railroad", help="the rule set played")
     parser.add_argument("--games", type=int, default=100, help="games per pairing and player count")
+    parser.add_argument("--first-seed", type=int, default=0, help="the seed of the first game")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument(
         "--pairs", nargs="+", default=["heuristic:greedy", "heuristic:random", "greedy:random"]
@@ -152,39 +168,41 @@ def main(argv: list[str]) -> int:
         args.search_seconds = None
     print(
         "| pairing A:B | players | games | A wins | 95% interval | rounds | went out (A / B) | stock empty "
-        "| no discard | µs per decision A | µs per decision B | seconds |"
+        "| other ending | µs per decision A | µs per decision B | seconds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs:
         a, b = pair.split(":")
         for players in args.players:
             start = time.perf_counter()
-            results = run([(a, b, players, seed, args) for seed in range(args.games)], args.jobs)
+            results = run([(a, b, players, seed, args) for seed in _seeds(args)], args.jobs)
             took = time.perf_counter() - start
             total = _sum(results)
             low, high = wilson(total["win"], args.games)
             rounds = int(total["rounds"])
-            share = {end: total[end] / rounds if rounds else 0.0 for end in ENDINGS}
+            share = {end: total[end] / rounds if rounds else 0.0 for end in (*ENDINGS, "other")}
             us = {n: 1e6 * total[f"time:{n}"] / max(1, total[f"decisions:{n}"]) for n in (a, b)}
             print(
                 f"| {pair} | {players} | {args.games} | {total['win'] / args.games:.1%} "
                 f"| {low:.1%} to {high:.1%} "
                 f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
-                f"| {share['stock-empty']:.1%} | {share['no-discard']:.1%} | {us[a]:.0f} | {us[b]:.0f} "
+                f"| {share['stock-empty']:.1%} | {share['other']:.1%} | {us[a]:.0f} | {us[b]:.0f} "
                 f"| {took:.1f} |"
             )
     if args.self_play:
         name = args.self_play
-        print(f"\n| {name} against itself: players | games | rounds | went out | stock empty | no discard |")
+        print(
+            f"\n| {name} against itself: players | games | rounds | went out | stock empty | other ending |"
+        )
         print("|---|---|---|---|---|---|")
         for players in args.self_players:
-            results = run([(name, name, players, seed, args) for seed in range(args.games)], args.jobs)
+            results = run([(name, name, players, seed, args) for seed in _seeds(args)], args.jobs)
             total = _sum(results)
             rounds = int(total["rounds"])
             low, high = wilson(total["went-out"], rounds)
             print(
                 f"| {players} | {args.games} | {rounds} | {total['went-out'] / rounds:.1%} ({low:.1%} to "
-                f"{high:.1%}) | {total['stock-empty'] / rounds:.1%} | {total['no-discard'] / rounds:.1%} |"
+                f"{high:.1%}) | {total['stock-empty'] / rounds:.1%} | {total['other'] / rounds:.1%} |"
             )
     return 0
 

@@ -24,7 +24,7 @@ from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
-__all__ = ["Bot", "ExplainingBot", "SeenPosition", "play_game"]
+__all__ = ["Bot", "ExplainingBot", "SeenPosition", "best_move", "play_game", "ranked_moves"]
 
 #: What a bot sees: the view of the player to move, of either variant.
 SeenPosition = PlayerView | ClassicView
@@ -32,6 +32,23 @@ SeenPosition = PlayerView | ClassicView
 S = TypeVar("S", GameState, ClassicState)
 V = TypeVar("V", PlayerView, ClassicView)
 V_contra = TypeVar("V_contra", PlayerView, ClassicView, SeenPosition, contravariant=True)
+
+
+def best_move(moves: Sequence[Move], score: Callable[[Move], tuple[float, str]]) -> tuple[Move, str]:
+    """The move with the highest ``score`` (the first of equals) and its reason, as ``"move: reason"``."""
+    best, best_score, best_why = moves[0], -1e18, ""
+    for move in moves:
+        value, why = score(move)
+        if value > best_score:
+            best, best_score, best_why = move, value, why
+    return best, f"{best}: {best_why}"
+
+
+def ranked_moves(moves: Sequence[Move], score: Callable[[Move], tuple[float, str]]) -> list[Move]:
+    """The moves, best ``score`` first (equals in their given order)."""
+    scores = [score(move)[0] for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+    return [moves[i] for i in order]
 
 
 class Bot(Protocol[V_contra]):
@@ -46,14 +63,14 @@ class Bot(Protocol[V_contra]):
 
 
 @runtime_checkable
-class ExplainingBot(Protocol):
-    """A bot that says why it chose a move."""
+class ExplainingBot(Protocol[V_contra]):
+    """A bot that says why it chose a move (``ExplainingBot[ClassicView]`` for classic)."""
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: V_contra, moves: Sequence[Move]) -> Move:
         """Return one element of ``moves``."""
         ...
 
-    def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
+    def explain(self, seen: V_contra, moves: Sequence[Move]) -> tuple[Move, str]:
         """The move :meth:`choose` returns, with a one-line reason."""
         ...
 

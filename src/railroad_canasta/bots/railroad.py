@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from railroad_canasta.bots.base import best_move, ranked_moves
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -61,20 +62,11 @@ class RailroadHeuristicBot:
 
     def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
         """The chosen move and the one-line reason for it."""
-        plan = _Plan(seen, self.patient)
-        best, best_score, best_why = moves[0], -1e18, ""
-        for move in moves:
-            score, why = plan.score(move)
-            if score > best_score:
-                best, best_score, best_why = move, score, why
-        return best, f"{best}: {best_why}"
+        return best_move(moves, _Plan(seen, self.patient).score)
 
     def ranked(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
         """The legal moves, best first under the plan (ties in the legal order)."""
-        plan = _Plan(seen, self.patient)
-        scores = [plan.score(move)[0] for move in moves]
-        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-        return [moves[i] for i in order]
+        return ranked_moves(moves, _Plan(seen, self.patient).score)
 
     def __repr__(self) -> str:
         return f"RailroadHeuristicBot({self.seed})"

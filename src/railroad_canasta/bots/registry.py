@@ -4,6 +4,8 @@
 GreedyBot()
 >>> bot_named("heuristic", seed=3)
 RailroadHeuristicBot(3)
+>>> bot_named("heuristic", seed=3, variant="classic")
+ClassicHeuristicBot(3)
 >>> bot_named("clever")
 Traceback (most recent call last):
 ...
@@ -13,21 +15,30 @@ ValueError: unknown bot 'clever' (known: random, greedy, heuristic, search)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Literal, overload
 
-from railroad_canasta.bots.base import Bot, SeenPosition
+from railroad_canasta.bots.base import Bot
+from railroad_canasta.bots.classic import ClassicHeuristicBot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
 from railroad_canasta.bots.search import SearchBot
 from railroad_canasta.bots.simple import GreedyBot, RandomBot
 from railroad_canasta.variants import variant_named
+from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["BOT_NAMES", "HEURISTIC_BOTS", "bot_named", "heuristic_bot"]
+__all__ = ["BOT_NAMES", "HEURISTIC_BOTS", "AnyBot", "bot_named", "heuristic_bot"]
+
+#: A bot of either variant.
+AnyBot = Bot[PlayerView] | Bot[ClassicView]
 
 #: The heuristic bot of each variant, by the variant's name.
-HEURISTIC_BOTS: Mapping[str, Callable[[int], Bot[PlayerView]]] = {"railroad": RailroadHeuristicBot}
+HEURISTIC_BOTS: Mapping[str, Callable[[int], AnyBot]] = {
+    "railroad": RailroadHeuristicBot,
+    "classic": ClassicHeuristicBot,
+}
 
 
-def heuristic_bot(variant: str, seed: int = 0) -> Bot[PlayerView]:
+def heuristic_bot(variant: str, seed: int = 0) -> AnyBot:
     """The heuristic bot of ``variant`` (a ``RulesError`` for an unknown variant)."""
     variant_named(variant)
     make = HEURISTIC_BOTS.get(variant)
@@ -36,11 +47,14 @@ def heuristic_bot(variant: str, seed: int = 0) -> Bot[PlayerView]:
     return make(seed)
 
 
-def _search(seed: int, variant: str) -> Bot[PlayerView]:
-    return SearchBot(seed, policy=lambda s: heuristic_bot(variant, s))
+def _search(seed: int, variant: str) -> AnyBot:
+    if variant != "railroad":
+        variant_named(variant)
+        raise ValueError(f"the search bot plays Railroad only, not {variant!r}")
+    return SearchBot(seed, policy=RailroadHeuristicBot)
 
 
-_MAKERS: Mapping[str, Callable[[int, str], Bot[PlayerView] | Bot[SeenPosition]]] = {
+_MAKERS: Mapping[str, Callable[[int, str], AnyBot]] = {
     "random": lambda seed, variant: RandomBot(seed),
     "greedy": lambda seed, variant: GreedyBot(),
     "heuristic": lambda seed, variant: heuristic_bot(variant, seed),
@@ -51,7 +65,13 @@ _MAKERS: Mapping[str, Callable[[int, str], Bot[PlayerView] | Bot[SeenPosition]]]
 BOT_NAMES: tuple[str, ...] = tuple(_MAKERS)
 
 
-def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> Bot[PlayerView]:
+@overload
+def bot_named(name: str, *, seed: int = 0, variant: Literal["railroad"] = "railroad") -> Bot[PlayerView]: ...
+@overload
+def bot_named(name: str, *, seed: int = 0, variant: Literal["classic"]) -> Bot[ClassicView]: ...
+@overload
+def bot_named(name: str, *, seed: int = 0, variant: str) -> AnyBot: ...
+def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> AnyBot:
     """A new bot called ``name`` for ``variant``, seeded with ``seed`` (``ValueError`` for an unknown one)."""
     make = _MAKERS.get(name)
     if make is None:

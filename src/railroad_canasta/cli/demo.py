@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Generic, TextIO, TypeVar
 
 from railroad_canasta import __version__
-from railroad_canasta.bots import BOT_NAMES, Bot, ExplainingBot, GreedyBot, RandomBot, bot_named, play_game
+from railroad_canasta.bots import BOT_NAMES, Bot, ExplainingBot, bot_named, play_game
 from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.errors import RulesError
@@ -16,6 +16,7 @@ from railroad_canasta.game import new_game
 from railroad_canasta.render.text import score_table
 from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.rules import RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase, RoundResult
 from railroad_canasta.variants.railroad.views import PlayerView
@@ -107,13 +108,17 @@ class Narrator:
         self.out.write(score_table(state, self.names))
 
 
-class Explained:
+V = TypeVar("V", PlayerView, ClassicView)
+
+
+class Explained(Generic[V]):
     """A bot whose every choice is written to ``out`` with its one-line reason, before it is played."""
 
-    def __init__(self, bot: ExplainingBot, name: str, out: TextIO) -> None:
-        self.bot, self.name, self.out = bot, name, out
+    def __init__(self, bot: ExplainingBot[V], name: str, out: TextIO) -> None:
+        self.bot: ExplainingBot[V] = bot
+        self.name, self.out = name, out
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: V, moves: Sequence[Move]) -> Move:
         move, why = self.bot.explain(seen, moves)
         self.out.write(f"       {self.name:>8}  why {why}\n")
         return move
@@ -154,17 +159,21 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant_named(args.variant).rules_for(args.players, args.max_rounds)
     names = [f"P{i + 1}" for i in range(args.players)]
     if isinstance(rules, ClassicRules):
-        if args.bot not in ("random", "greedy"):
+        if args.bot == "search":
             raise RulesError(
-                "variant", f"the {args.bot} bot plays Railroad only; classic has random and greedy"
+                "variant", "the search bot plays Railroad only; classic has random, greedy and heuristic"
             )
-        simple: list[RandomBot | GreedyBot] = [
-            RandomBot(args.seed * 100 + i) if args.bot == "random" else GreedyBot()
-            for i in range(args.players)
+        classic: list[Bot[ClassicView]] = [
+            bot_named(args.bot, seed=args.seed * 100 + i, variant="classic") for i in range(args.players)
         ]
-        return run_classic(args, rules, simple, out)
+        if args.explain:
+            classic = [
+                Explained(b, n, out) if isinstance(b, ExplainingBot) else b
+                for b, n in zip(classic, names, strict=True)
+            ]
+        return run_classic(args, rules, classic, out)
     bots: list[Bot[PlayerView]] = [
-        bot_named(args.bot, seed=args.seed * 100 + i, variant=args.variant) for i in range(args.players)
+        bot_named(args.bot, seed=args.seed * 100 + i, variant="railroad") for i in range(args.players)
     ]
     if args.explain:
         bots = [

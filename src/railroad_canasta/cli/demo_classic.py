@@ -11,6 +11,7 @@ from railroad_canasta.bots import Bot, play_game
 from railroad_canasta.core.moves import Move, NextRound
 from railroad_canasta.variants.classic.rules import RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase
+from railroad_canasta.variants.classic.transitions import new_game
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["run_classic", "side_names"]
@@ -58,12 +59,10 @@ def run_classic(
         f"{rules.players} {args.bot} bots in sides {', '.join(sides)}, seed {args.seed}\n"
     )
     turn: list[str] = []
-    started = [False]
+    # The deal is a function of the seed: the first round's opening line is written before any choice.
+    _round_start(out, new_game(rules, seed=args.seed), names, sides)
 
     def on_move(before: ClassicState, move: Move, after: ClassicState) -> None:
-        if not started[0]:
-            _round_start(out, before, names, sides)
-            started[0] = True
         if isinstance(move, NextRound):
             _round_start(out, after, names, sides)
             return
