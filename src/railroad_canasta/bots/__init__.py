@@ -14,7 +14,7 @@
 True
 """
 
-from railroad_canasta.bots.base import Bot, ExplainingBot, SeenPosition, play_game
+from railroad_canasta.bots.base import Bot, ExplainingBot, PlanningBot, SeenPosition, play_game
 from railroad_canasta.bots.classic import ClassicHeuristicBot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
 from railroad_canasta.bots.registry import BOT_NAMES, bot_named
@@ -27,6 +27,7 @@ __all__ = [
     "ClassicHeuristicBot",
     "ExplainingBot",
     "GreedyBot",
+    "PlanningBot",
     "RailroadHeuristicBot",
     "RandomBot",
     "SearchBot",

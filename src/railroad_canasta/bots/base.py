@@ -7,7 +7,7 @@ A bot picks one of the legal moves seeing only the mover's view; a bot that can 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar, overload, runtime_checkable
+from typing import Generic, Protocol, TypeVar, overload, runtime_checkable
 
 from railroad_canasta.core.moves import (
     Move,
@@ -24,7 +24,7 @@ from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
-__all__ = ["Bot", "ExplainingBot", "SeenPosition", "best_move", "play_game", "ranked_moves"]
+__all__ = ["Bot", "ExplainingBot", "PlanningBot", "SeenPosition", "play_game"]
 
 #: What a bot sees: the view of the player to move, of either variant.
 SeenPosition = PlayerView | ClassicView
@@ -34,21 +34,43 @@ V = TypeVar("V", PlayerView, ClassicView)
 V_contra = TypeVar("V_contra", PlayerView, ClassicView, SeenPosition, contravariant=True)
 
 
-def best_move(moves: Sequence[Move], score: Callable[[Move], tuple[float, str]]) -> tuple[Move, str]:
-    """The move with the highest ``score`` (the first of equals) and its reason, as ``"move: reason"``."""
-    best, best_score, best_why = moves[0], -1e18, ""
-    for move in moves:
-        value, why = score(move)
-        if value > best_score:
-            best, best_score, best_why = move, value, why
-    return best, f"{best}: {best_why}"
+class PlanningBot(Generic[V]):
+    """A deterministic bot that scores every legal move under a plan read from the view, and plays the best.
 
+    A subclass says how a view is read (:meth:`plan`: a function giving each move its score and its
+    reason); ties go to the first move in the legal order. ``seed`` is kept for a uniform constructor.
+    """
 
-def ranked_moves(moves: Sequence[Move], score: Callable[[Move], tuple[float, str]]) -> list[Move]:
-    """The moves, best ``score`` first (equals in their given order)."""
-    scores = [score(move)[0] for move in moves]
-    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-    return [moves[i] for i in order]
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def plan(self, seen: V, moves: Sequence[Move]) -> Callable[[Move], tuple[float, str]]:
+        """The score and one-line reason of each move, for this view."""
+        raise NotImplementedError
+
+    def choose(self, seen: V, moves: Sequence[Move]) -> Move:
+        """The legal move with the best score under the plan."""
+        return self.explain(seen, moves)[0]
+
+    def explain(self, seen: V, moves: Sequence[Move]) -> tuple[Move, str]:
+        """The chosen move and the one-line reason for it, as ``"move: reason"``."""
+        score = self.plan(seen, moves)
+        best, best_score, best_why = moves[0], -1e18, ""
+        for move in moves:
+            value, why = score(move)
+            if value > best_score:
+                best, best_score, best_why = move, value, why
+        return best, f"{best}: {best_why}"
+
+    def ranked(self, seen: V, moves: Sequence[Move]) -> list[Move]:
+        """The legal moves, best first under the plan (ties in the legal order)."""
+        score = self.plan(seen, moves)
+        scores = [score(move)[0] for move in moves]
+        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+        return [moves[i] for i in order]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seed})"
 
 
 class Bot(Protocol[V_contra]):

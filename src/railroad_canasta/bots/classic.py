@@ -29,9 +29,9 @@ side's (R-CL-PLY-1), so the partner's melds count as its own. The plan, in order
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from railroad_canasta.bots.base import best_move, ranked_moves
+from railroad_canasta.bots.base import PlanningBot
 from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import (
@@ -63,36 +63,23 @@ def _points(hand: Counts) -> int:
     return sum(n * KIND_POINTS[k] for k, n in enumerate(hand) if n and k != Kind.RED_THREE)
 
 
-class ClassicHeuristicBot:
+class ClassicHeuristicBot(PlanningBot[ClassicView]):
     """Plays for its side toward the canastas it needs and goes out (see the module's documentation).
 
     ``seed`` is accepted for a uniform constructor (the bot is deterministic without it).
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, seen: ClassicView, moves: Sequence[Move]) -> Move:
-        """The legal move with the best score under the plan."""
-        return self.explain(seen, moves)[0]
-
-    def explain(self, seen: ClassicView, moves: Sequence[Move]) -> tuple[Move, str]:
-        """The chosen move and the one-line reason for it."""
-        return best_move(moves, _Plan(seen).score)
-
-    def ranked(self, seen: ClassicView, moves: Sequence[Move]) -> list[Move]:
-        """The legal moves, best first under the plan (ties in the legal order)."""
-        return ranked_moves(moves, _Plan(seen).score)
-
-    def __repr__(self) -> str:
-        return f"ClassicHeuristicBot({self.seed})"
+    def plan(self, seen: ClassicView, moves: Sequence[Move]) -> Callable[[Move], tuple[float, str]]:
+        """The score and reason of each move under the plan read from ``seen``."""
+        return _Plan(seen, moves).score
 
 
 class _Plan:
     """What the mover's side needs, read once from the view, and the score of each move under it."""
 
-    def __init__(self, seen: ClassicView) -> None:
+    def __init__(self, seen: ClassicView, moves: Sequence[Move]) -> None:
         self.seen = seen
+        self.moves = moves
         rules = seen.rules
         self.hand = seen.hand
         self.held = sum(seen.hand)
@@ -151,9 +138,11 @@ class _Plan:
     def score(self, move: Move) -> tuple[float, str]:
         if isinstance(move, Draw):
             size = len(self.seen.pile)
+            taking = any(isinstance(m, TakePile | TakeTop | TakePileMixed) for m in self.moves)
+            why = "is not worth taking" if taking else "may not be taken"
             # A card from the stock is worth about as much as one from the pile, and may be a red 3.
             return 4.0 * self.seen.rules.draw_count + 2.0, (
-                f"the pile ({size} card{'s' if size != 1 else ''}) is not worth taking"
+                f"the pile ({size} card{'s' if size != 1 else ''}) {why}"
             )
         if isinstance(move, TakePile | TakeTop | TakePileMixed):
             return self._pile(move)

@@ -21,9 +21,9 @@ the legal order, so it is deterministic; it draws no random number). The plan, i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from railroad_canasta.bots.base import best_move, ranked_moves
+from railroad_canasta.bots.base import PlanningBot
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -46,30 +46,19 @@ __all__ = ["RailroadHeuristicBot"]
 _WILDS = (Kind.JOKER, Kind.TWO)
 
 
-class RailroadHeuristicBot:
+class RailroadHeuristicBot(PlanningBot[PlayerView]):
     """Plans the canasta kinds it still needs and goes out when it can (see the module's documentation).
 
     ``seed`` is accepted for a uniform constructor (the bot is deterministic without it).
     """
 
     def __init__(self, seed: int = 0, *, patient: bool = True) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.patient = patient
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
-        """The legal move with the best score under the plan."""
-        return self.explain(seen, moves)[0]
-
-    def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
-        """The chosen move and the one-line reason for it."""
-        return best_move(moves, _Plan(seen, self.patient).score)
-
-    def ranked(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
-        """The legal moves, best first under the plan (ties in the legal order)."""
-        return ranked_moves(moves, _Plan(seen, self.patient).score)
-
-    def __repr__(self) -> str:
-        return f"RailroadHeuristicBot({self.seed})"
+    def plan(self, seen: PlayerView, moves: Sequence[Move]) -> Callable[[Move], tuple[float, str]]:
+        """The score and reason of each move under the plan read from ``seen``."""
+        return _Plan(seen, self.patient).score
 
 
 def _lead(seen: PlayerView) -> float:

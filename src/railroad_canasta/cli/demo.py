@@ -124,6 +124,13 @@ class Explained(Generic[V]):
         return move
 
 
+def _explained(bots: list[Bot[V]], names: list[str], out: TextIO) -> list[Bot[V]]:
+    """The bots, each that gives reasons writing them to ``out`` (``--explain``)."""
+    return [
+        Explained(b, n, out) if isinstance(b, ExplainingBot) else b for b, n in zip(bots, names, strict=True)
+    ]
+
+
 #: The command's line in the command line's help.
 HELP = "play a narrated game between seeded bots"
 
@@ -166,20 +173,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         classic: list[Bot[ClassicView]] = [
             bot_named(args.bot, seed=args.seed * 100 + i, variant="classic") for i in range(args.players)
         ]
-        if args.explain:
-            classic = [
-                Explained(b, n, out) if isinstance(b, ExplainingBot) else b
-                for b, n in zip(classic, names, strict=True)
-            ]
-        return run_classic(args, rules, classic, out)
+        return run_classic(args, rules, _explained(classic, names, out) if args.explain else classic, out)
     bots: list[Bot[PlayerView]] = [
         bot_named(args.bot, seed=args.seed * 100 + i, variant="railroad") for i in range(args.players)
     ]
     if args.explain:
-        bots = [
-            Explained(b, n, out) if isinstance(b, ExplainingBot) else b
-            for b, n in zip(bots, names, strict=True)
-        ]
+        bots = _explained(bots, names, out)
     narrator = Narrator(out, names)
     out.write(
         f"railroad-canasta {__version__} (rules {RULES_VERSION}): "

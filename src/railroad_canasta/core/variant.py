@@ -13,7 +13,7 @@ checks every variant against its own metadata.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Never, Protocol, TypeVar
 
 import attrs
@@ -23,7 +23,7 @@ from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
 
-__all__ = ["Metadata", "Variant", "seat_scores"]
+__all__ = ["Metadata", "Variant", "seat_scores", "seed_for_dealer"]
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -184,3 +184,18 @@ def seat_scores(variant: Variant[R, S, V], rules: R, state: S) -> list[int]:
     side_of = {seat: side for side, seats in enumerate(variant.sides(rules)) for seat in seats}
     rounds = variant.round_scores(state)
     return [sum(scores[side_of[seat]] for scores in rounds) for seat in sorted(side_of)]
+
+
+def seed_for_dealer(
+    first_dealer: Callable[[int, int], int], players: int, dealer: int, round_no: int, rng: random.Random
+) -> int:
+    """A seed drawn from ``rng`` among those whose game has ``dealer`` deal round ``round_no``.
+
+    ``first_dealer(seed, players)`` is the variant's first dealer; the deal passes to the left each round.
+    A sampled state (``sample_state``) takes such a seed, so the rounds after it are dealt from it.
+    """
+    first = (dealer - round_no + 1) % players
+    while True:
+        seed = rng.getrandbits(48)
+        if first_dealer(seed, players) == first:
+            return seed

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
+from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.classic.invariants import pack_of, seen_cards
 from railroad_canasta.variants.classic.state import ClassicState, Phase
 from railroad_canasta.variants.classic.transitions import first_dealer
@@ -85,16 +86,6 @@ def _deal_hidden(seen: ClassicView, rng: random.Random) -> dict[str, list[Kind]]
     return dealt
 
 
-def _seed_for(seen: ClassicView, rng: random.Random) -> int:
-    """A seed whose first dealer makes ``seen.dealer`` the dealer of its round (R-CL-DEA-1)."""
-    n = seen.rules.players
-    first = (seen.dealer - seen.round + 1) % n
-    while True:
-        seed = rng.getrandbits(48)
-        if first_dealer(seed, n) == first:
-            return seed
-
-
 def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
     """A state drawn at random among those ``seen`` is a view of, for a round being played.
 
@@ -111,7 +102,7 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
     )
     return ClassicState(
         rules=seen.rules,
-        seed=_seed_for(seen, rng),
+        seed=seed_for_dealer(first_dealer, seen.rules.players, seen.dealer, seen.round, rng),
         round=seen.round,
         dealer=seen.dealer,
         to_move=seen.to_move,

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
+from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.railroad.invariant_checks import pack_of
 from railroad_canasta.variants.railroad.invariants import may_hold_red_three, seen_cards
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
@@ -88,16 +89,6 @@ def _deal_hidden(seen: PlayerView, rng: random.Random) -> dict[str, list[Kind]]:
     return dealt
 
 
-def _seed_for(seen: PlayerView, rng: random.Random) -> int:
-    """A seed whose first dealer makes ``seen.dealer`` the dealer of its round (R-SET-1, R-SET-2)."""
-    n = seen.rules.players
-    first = (seen.dealer - seen.round + 1) % n
-    while True:
-        seed = rng.getrandbits(48)
-        if first_dealer(seed, n) == first:
-            return seed
-
-
 def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     """A state drawn at random among those ``seen`` is a view of, for a round being played.
 
@@ -121,7 +112,7 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
         )
     return GameState(
         rules=seen.rules,
-        seed=_seed_for(seen, rng),
+        seed=seed_for_dealer(first_dealer, seen.rules.players, seen.dealer, seen.round, rng),
         round=seen.round,
         dealer=seen.dealer,
         to_move=seen.to_move,
