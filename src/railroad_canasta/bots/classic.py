@@ -23,7 +23,7 @@ side's (R-CL-PLY-1), so the partner's melds count as its own. The plan, in order
 >>> state = new_game(CLASSIC, seed=7)
 >>> move, why = ClassicHeuristicBot().explain(view(state, state.to_move), legal_moves(state))
 >>> str(move), why
-('draw', 'draw: the pile (1 card) is not worth taking')
+('draw', 'draw: the pile (1 card) may not be taken')
 """
 
 from __future__ import annotations
