@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -110,3 +111,23 @@ def test_the_same_generator_seed_gives_the_same_sample() -> None:
     assert first == rc.sample_state(seen, random.Random(9))
     assert first != rc.sample_state(seen, random.Random(10))
     assert rc.new_game(CLASSIC, seed=first.seed).dealer == (seen.dealer - seen.round + 1) % 4
+
+
+def test_a_view_that_hides_too_many_or_too_few_cards_is_refused() -> None:
+    """A view whose hidden places do not match its unseen cards, or whose red 3s the stock cannot hold."""
+    seen = rc.view(_played(4, decisions=20, seed=5), 1)
+    more = attrs.evolve(seen, hand_sizes=tuple(n + (seat == 2) for seat, n in enumerate(seen.hand_sizes)))
+    with pytest.raises(ClassicViewError, match=r"the view hides [0-9]+ places for [0-9]+ unseen cards"):
+        rc.sample_state(more, random.Random(1))
+    jokers = list(seen.hand)
+    jokers[Kind.JOKER] += 5
+    with pytest.raises(ClassicViewError, match="more JK than the pack holds"):
+        rc.sample_state(attrs.evolve(seen, hand=tuple(jokers)), random.Random(1))
+    reds = hidden_cards(seen)[Kind.RED_THREE]
+    assert reds >= 2
+    # Move all the stock but one card into a hand: the red 3s left unseen no longer fit in the stock.
+    sizes = list(seen.hand_sizes)
+    sizes[2] += seen.stock_size - 1
+    squeezed = attrs.evolve(seen, hand_sizes=tuple(sizes), stock_size=1)
+    with pytest.raises(ClassicViewError, match="unseen red 3s but only 1 card"):
+        rc.sample_state(squeezed, random.Random(1))

@@ -64,10 +64,12 @@ def _deal_hidden(seen: ClassicView, rng: random.Random) -> dict[str, list[Kind]]
     """The hidden cards dealt to the hidden places, uniformly among the arrangements the rules allow."""
     hidden = hidden_cards(seen)
     places = hidden_places(seen)
-    if sum(size for _, size, _ in places) != sum(hidden) or min(hidden) < 0:
-        raise ClassicViewError(
-            f"the view hides {sum(s for _, s, _ in places)} places for {hidden} unseen cards"
-        )
+    over = [Kind(k) for k, n in enumerate(hidden) if n < 0]
+    if over:
+        raise ClassicViewError(f"the view shows more {over[0]} than the pack holds")
+    slots = sum(size for _, size, _ in places)
+    if slots != sum(hidden):
+        raise ClassicViewError(f"the view hides {slots} places for {sum(hidden)} unseen cards")
     # rule: R-CL-RED-1
     if hidden[_R3] > seen.stock_size:
         raise ClassicViewError(f"{hidden[_R3]} unseen red 3s but only {seen.stock_size} cards in the stock")
