@@ -125,7 +125,8 @@ class _Plan:
             if not n:
                 continue
             if n >= 3:
-                room += min(3, n)
+                # A meld of black 3s takes no wild card (R-CL-MLD-2).
+                room += 0 if kind is Kind.BLACK_THREE else min(3, n)
             elif kind is not Kind.BLACK_THREE and n == 2 and wilds:
                 wilds -= 1
                 room += 1
