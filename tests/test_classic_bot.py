@@ -179,3 +179,16 @@ def test_the_classic_demo_explains_the_heuristic_bot(capsys: pytest.CaptureFixtu
     assert main(["demo", "--variant", "classic", "--bot", "search"], out=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert "search bot plays Railroad only" in err and err.count("\n") == 1
+
+
+def test_a_session_plays_against_the_classic_heuristic_bots() -> None:
+    """`play --variant classic --bots heuristic`: the session's bots are the classic heuristic bot."""
+    from railroad_canasta.session import GameSession
+
+    game = GameSession(CLASSIC, seed=3, human=0, bot="heuristic")
+    assert all(isinstance(b, ClassicHeuristicBot) for b in game.bots.values()) and len(game.bots) == 3
+    while not game.over:
+        game.run_bots()
+        if not game.over:
+            game.play(str(rc.legal_moves(game.state)[0]))
+    assert game.state.is_over

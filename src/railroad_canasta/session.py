@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from railroad_canasta.bots import Bot, GreedyBot, RandomBot
+from railroad_canasta.bots.registry import heuristic_bot
 from railroad_canasta.core.errors import NotationError
 from railroad_canasta.core.guards import Violation
 from railroad_canasta.core.moves import Move, parse_move
@@ -43,7 +45,7 @@ __all__ = ["BOTS", "AnyRecord", "GameSession", "Replay", "make_bot", "read_recor
 AnyRecord = GameRecord[AnyRules]
 
 #: The bots a person can play against, by name.
-BOTS = ("greedy", "random")
+BOTS = ("greedy", "random", "heuristic")
 
 
 def read_record(text: bytes | str) -> AnyRecord:
@@ -56,12 +58,15 @@ def record_json(record: AnyRecord) -> str:
     return record_to_json(record, indent=1)
 
 
-def make_bot(name: str, seed: int) -> Bot[AnyView]:
-    """The bot called ``name`` (one of :data:`BOTS`); a random bot plays from ``seed``."""
+def make_bot(name: str, seed: int, variant: str = "railroad") -> Bot[AnyView]:
+    """The bot called ``name`` (one of :data:`BOTS`) for ``variant``; a random bot plays from ``seed``."""
     if name == "greedy":
         return GreedyBot()
     if name == "random":
         return RandomBot(seed)
+    if name == "heuristic":
+        # The variant's own bot: the session hands it only the views of its variant.
+        return cast("Bot[AnyView]", heuristic_bot(variant, seed))
     raise ValueError(f"bot must be one of {', '.join(BOTS)}, not {name!r}")
 
 
@@ -84,7 +89,9 @@ class GameSession:
         self.seed = seed
         self.human = human
         self.names = tuple(names) if names is not None else self.default_names(rules.players, human)
-        self.bots = {i: make_bot(bot, seed * 100 + i) for i in range(rules.players) if i != human}
+        self.bots = {
+            i: make_bot(bot, seed * 100 + i, rules.variant) for i in range(rules.players) if i != human
+        }
         self.moves: list[Move] = []
         self.state: AnyState = new_game(rules, seed=seed)
         for move in moves:
