@@ -79,6 +79,7 @@ API_LAYERS = [
         "variants.classic", "variants.classic.variant", "variants.classic.rules", "variants.classic.state",
         "variants.classic.steps", "variants.classic.guards", "variants.classic.requirement",
         "variants.classic.legal", "variants.classic.transitions", "variants.classic.scoring",
+        "variants.classic.arithmetic",
         "variants.classic.views", "variants.classic.invariants",
     ]),
     ("JSON and records", [

@@ -18,6 +18,8 @@ CANARIES = {
     Path(__file__).parent / "contracts" / "canary.py": "canary_clamp",
     # A rule bug: a meld allowed four wild cards, which the meld rule's contract must refute.
     Path(__file__).parent / "contracts" / "canary_rules.py": "canary_meld_form_problem",
+    # A classic rule bug: a meld of two naturals allowed three wild cards.
+    Path(__file__).parent / "contracts" / "canary_classic.py": "canary_wild_room",
 }
 # Same flags as the contracts session in noxfile.py.
 FLAGS = ["--analysis_kind=PEP316", "--per_condition_timeout=10", "--per_path_timeout=2"]

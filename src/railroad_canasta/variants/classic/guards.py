@@ -34,6 +34,7 @@ from railroad_canasta.core.moves import (
     TakePileMixed,
     TakeTop,
 )
+from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
 from railroad_canasta.variants.classic.requirement import best_points
 from railroad_canasta.variants.classic.state import Phase, Position, Side, meld_of
 from railroad_canasta.variants.classic.steps import meld_candidates
@@ -334,7 +335,7 @@ def _three_cards(c: Context) -> str | None:
 
 def _two_naturals(c: Context) -> str | None:
     move = cast("StartMeld", c.move)
-    return None if move.naturals >= 2 else "a meld holds at least two natural cards"
+    return None if move.naturals >= MIN_NATURALS else "a meld holds at least two natural cards"
 
 
 def _wild_limit(c: Context) -> str | None:
@@ -347,11 +348,7 @@ def _wild_limit(c: Context) -> str | None:
     else:
         start = cast("StartMeld", move)
         meld = Meld(start.rank, start.naturals, start.jokers, start.twos)
-    if meld.wilds > 3:
-        return "a meld holds at most three wild cards"
-    if meld.wilds > meld.naturals:
-        return "a meld never holds more wild cards than natural ones"
-    return None
+    return meld_wilds_problem(meld.naturals, meld.wilds)
 
 
 def _holds_cards(c: Context) -> str | None:

@@ -15,6 +15,7 @@ import functools
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
+from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
@@ -90,7 +91,7 @@ def _melds(position: Position) -> Problem | None:
                 return Problem(path, "a meld of black 3s takes no wild card", "R-CL-MLD-2")
             if not (meld.rank.is_natural or meld.rank is Kind.BLACK_THREE):
                 return Problem(path, "a meld is of a natural rank", "R-CL-MLD-1")
-            if meld.size < 3 or meld.naturals < 2 or meld.wilds > min(3, meld.naturals):
+            if meld.size < 3 or meld.naturals < MIN_NATURALS or wild_room(meld.naturals, meld.wilds) < 0:
                 return Problem(
                     path,
                     "a meld: 3+ cards, 2+ naturals, at most 3 wilds, never more wilds than naturals",

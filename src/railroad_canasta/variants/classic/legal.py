@@ -33,6 +33,7 @@ from railroad_canasta.core.moves import (
     take_pile,
     take_pile_mixed,
 )
+from railroad_canasta.variants.classic.arithmetic import wild_room
 from railroad_canasta.variants.classic.guards import (
     first_after_common,
     may_go_out,
@@ -105,7 +106,7 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
         if opened and isinstance(move, AddToMeld) and held >= 3:
             # Plainly legal but for the wild-card limit of the meld (R-CL-MLD-1).
             meld = side.meld(move.rank)
-            if not move.card.is_wild or (meld is not None and meld.wilds < min(3, meld.naturals)):
+            if not move.card.is_wild or (meld is not None and wild_room(meld.naturals, meld.wilds) > 0):
                 steps.append(move)
         elif (
             opened and isinstance(move, StartMeld) and held >= 5 and move.rank is not Kind.BLACK_THREE

@@ -19,6 +19,7 @@ import functools
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.variants.classic.arithmetic import wild_room
 
 __all__ = ["best_points"]
 
@@ -37,11 +38,11 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
         if meld is not None:
             points += count * KIND_POINTS[rank]
             used += count
-            room += min(3, meld.naturals + count) - meld.wilds
+            room += wild_room(meld.naturals + count, meld.wilds)
         elif count >= 3:
             points += count * KIND_POINTS[rank]
             used += count
-            room += min(3, count)
+            room += wild_room(count, 0)
         elif count == 2:
             pairs.append(2 * KIND_POINTS[rank])
     wilds = [50] * hand[_J] + [20] * hand[_T]
@@ -49,7 +50,7 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
     made = min(len(pairs), len(wilds))
     points += sum(pairs[:made])
     used += 2 * made
-    room += made  # a pair's meld holds two wild cards: the one that makes it a meld, and one more
+    room += made * wild_room(2, 1)  # a pair and the wild card that makes it a meld have room for one more
     usable = made + min(len(wilds) - made, room)
     points += sum(wilds[:usable])
     used += usable

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import attrs
 
 from railroad_canasta.core.errors import RulesError
+from railroad_canasta.variants.classic.arithmetic import initial_requirement
 
 __all__ = ["CLASSIC", "RULES_VERSION", "ClassicRules"]
 
@@ -159,14 +160,7 @@ class ClassicRules:
 
     def requirement(self, score: int) -> int:
         """The initial meld requirement for a side's cumulative score (R-CL-REQ-1)."""
-        # rule: R-CL-REQ-1
-        if score < 0:
-            return 15
-        if score < 1_500:
-            return 50
-        if score < 3_000:
-            return 90
-        return 120
+        return initial_requirement(score)
 
     def replace(self, **changes: Any) -> ClassicRules:
         """A copy with some options changed (validated like new rules)."""

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.variants.classic.arithmetic import (
+    canasta_bonus_value,
+    going_out_value,
+    red_three_value,
+    side_parts,
+)
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import Side, SideScore, canasta_kind
+from railroad_canasta.variants.classic.state import Side, SideScore
 
 __all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "red_three_score", "side_score"]
 
@@ -22,20 +28,12 @@ CONCEALED_CANASTA_EXTRA = 100
 
 def canasta_bonus(meld: Meld, rules: ClassicRules) -> int:
     """The bonus of a meld: 500 a natural canasta, 300 a mixed one, else none (R-CL-CAN-2)."""
-    # rule: R-CL-CAN-2
-    kind = canasta_kind(meld)
-    if kind is None:
-        return 0
-    return rules.natural_canasta_bonus if kind == "natural" else rules.mixed_canasta_bonus
+    return canasta_bonus_value(meld.size, meld.wilds, rules.natural_canasta_bonus, rules.mixed_canasta_bonus)
 
 
 def red_three_score(side: Side, all_red_threes: int, rules: ClassicRules) -> int:
     """The red 3s of a side: 100 each, doubled when it has them all, against a side that never melded."""
-    # rule: R-CL-SCO-2
-    value = side.red_threes * rules.red_three_bonus
-    if side.red_threes == all_red_threes:
-        value *= 2
-    return value if side.melds else -value
+    return red_three_value(side.red_threes, all_red_threes, rules.red_three_bonus, bool(side.melds))
 
 
 def side_score(
@@ -47,18 +45,18 @@ def side_score(
     rules: ClassicRules,
 ) -> SideScore:
     """One side's round score: melded cards, canastas, red 3s, going out, less the cards in its hands."""
-    # rule: R-CL-SCO-1, R-CL-SCO-3
-    bonus = sum(canasta_bonus(m, rules) for m in side.melds)
-    if rules.concealed_canasta_bonus:
-        # rule: R-CL-DEC-2
-        bonus += CONCEALED_CANASTA_EXTRA * side.concealed_canastas
-    going_out = (2 if concealed else 1) * rules.going_out_bonus if went_out else 0
+    # rule: R-CL-SCO-1
+    extra = CONCEALED_CANASTA_EXTRA if rules.concealed_canasta_bonus else 0
     # rule: R-CL-VAL-1
     in_hands = sum(n * KIND_POINTS[k] for hand in hands for k, n in enumerate(hand) if k != Kind.RED_THREE)
     return SideScore(
-        melded=sum(m.points for m in side.melds),
-        canasta_bonus=bonus,
-        red_threes=red_three_score(side, all_red_threes, rules),
-        going_out=going_out,
-        hand_penalty=-in_hands,
+        *side_parts(
+            sum(m.points for m in side.melds),
+            sum(canasta_bonus(m, rules) for m in side.melds),
+            side.concealed_canastas,
+            extra,
+            red_three_score(side, all_red_threes, rules),
+            going_out_value(went_out, concealed, rules.going_out_bonus),
+            in_hands,
+        )
     )

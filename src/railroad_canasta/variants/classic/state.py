@@ -16,6 +16,7 @@ from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
 from railroad_canasta.variants.classic.rules import ClassicRules
 
 __all__ = [
@@ -31,16 +32,10 @@ __all__ = [
     "meld_of",
 ]
 
-#: Cards in a canasta (R-CL-CAN-1).
-CANASTA_SIZE = 7
-
 
 def canasta_kind(meld: Meld) -> str | None:
     """``natural`` (no wild card) or ``mixed`` for a canasta, ``None`` for a meld under 7 cards."""
-    # rule: R-CL-CAN-1, R-CL-CAN-2
-    if meld.size < CANASTA_SIZE:
-        return None
-    return "natural" if meld.wilds == 0 else "mixed"
+    return canasta_kind_of(meld.size, meld.wilds)
 
 
 class Phase(enum.Enum):
