@@ -29,6 +29,7 @@ __all__ = [
     "canasta_bonus",
     "canasta_kind_of",
     "canasta_mask",
+    "kind_bonus",
     "meld_form_problem",
     "meld_problem",
 ]
@@ -66,17 +67,35 @@ SEVENS_CANASTA = int(CanastaKind.SEVENS)
 
 def canasta_bonus(kind: CanastaKind, rules: Rules) -> int:
     """The bonus of a completed canasta of ``kind`` (R-CAN-2..5)."""
+    return kind_bonus(
+        kind,
+        rules.red_canasta_bonus,
+        rules.black_canasta_bonus,
+        rules.wild_canasta_bonus,
+        rules.sevens_canasta_bonus,
+    )
+
+
+def kind_bonus(kind: CanastaKind, red: int, black: int, wild: int, sevens: int) -> int:
+    """The bonus of a canasta of ``kind``, given the bonuses of the four kinds (R-CAN-2..5).
+
+    pre: kind in (CanastaKind.RED, CanastaKind.BLACK, CanastaKind.WILD, CanastaKind.SEVENS)
+    post: kind is not CanastaKind.RED or __return__ == red
+    post: kind is not CanastaKind.BLACK or __return__ == black
+    post: kind is not CanastaKind.WILD or __return__ == wild
+    post: kind is not CanastaKind.SEVENS or __return__ == sevens
+    """
     if kind is CanastaKind.RED:
         # rule: R-CAN-2
-        return rules.red_canasta_bonus
+        return red
     if kind is CanastaKind.BLACK:
         # rule: R-CAN-3
-        return rules.black_canasta_bonus
+        return black
     if kind is CanastaKind.WILD:
         # rule: R-CAN-4
-        return rules.wild_canasta_bonus
+        return wild
     # rule: R-CAN-5
-    return rules.sevens_canasta_bonus
+    return sevens
 
 
 @attrs.frozen(weakref_slot=False)
@@ -106,6 +125,7 @@ def canasta_kind_of(meld: Meld) -> CanastaKind | None:
     pre: min(meld.naturals, meld.jokers, meld.twos) >= 0
     post: (__return__ is None) == (meld.size < 7 or meld.rank is Kind.BLACK_THREE)
     post: __return__ is not CanastaKind.WILD or meld.rank is Kind.JOKER
+    post: meld.size < 7 or meld.rank is not Kind.JOKER or __return__ is CanastaKind.WILD
     post: __return__ is not CanastaKind.BLACK or (meld.wilds > 0 and meld.rank is not Kind.JOKER)
     post: __return__ is not CanastaKind.SEVENS or (meld.rank is Kind.SEVEN and meld.wilds == 0)
     post: __return__ is not CanastaKind.RED or (meld.rank is not Kind.SEVEN and meld.wilds == 0)

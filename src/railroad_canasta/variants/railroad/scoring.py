@@ -21,6 +21,7 @@ __all__ = [
     "hand_value",
     "melds_value",
     "possible_bonus",
+    "score_parts",
     "score_player",
 ]
 
@@ -51,29 +52,55 @@ def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     for meld in melds:
         kind = meld.canasta_kind
         if kind is not None:
-            total += canasta_bonus(CanastaKind(kind), rules)
+            total += canasta_bonus(kind, rules)
     return total
 
 
 def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBreakdown:
     """One player's score for a round that has just ended."""
-    # rule: R-SCO-1
-    melded = melds_value(player.melds)
-    # rule: R-SCO-2
-    bonus = canasta_bonuses(player.melds, rules)
-    # rule: R-SCO-3
-    red = rules.red_three_bonus * player.red_threes
-    # rule: R-SCO-4
-    out = rules.going_out_bonus if went_out else 0
-    # rule: R-SCO-5
-    hand = -hand_value(player.hand)
-    kitty = 0
-    if not player.kitty_taken:
-        kitty = -hand_value(player.kitty)
-        # rule: R-DEC-7
-        if rules.kitty_red_three_penalty:
-            kitty -= rules.red_three_bonus * player.kitty[Kind.RED_THREE]
-    return ScoreBreakdown(melded, bonus, red, out, hand, kitty)
+    return ScoreBreakdown(
+        *score_parts(
+            melds_value(player.melds),
+            canasta_bonuses(player.melds, rules),
+            player.red_threes,
+            rules.red_three_bonus,
+            rules.going_out_bonus if went_out else 0,
+            hand_value(player.hand),
+            0 if player.kitty_taken else hand_value(player.kitty),
+            0 if player.kitty_taken or not rules.kitty_red_three_penalty else player.kitty[Kind.RED_THREE],
+        )
+    )
+
+
+def score_parts(
+    melded: int,
+    bonus: int,
+    red_threes: int,
+    red_bonus: int,
+    going_out: int,
+    hand: int,
+    kitty: int,
+    kitty_reds: int,
+) -> tuple[int, int, int, int, int, int]:
+    """A player's round score by source (R-SCO-1..5): card values melded, canasta bonuses, red 3s put
+    down, going out; less the card values of the hand and of a kitty not taken, in which each red 3 costs
+    a red-3 bonus when ``kitty_reds`` counts them (R-DEC-7).
+
+    pre: min(melded, bonus, red_threes, red_bonus, going_out, hand, kitty, kitty_reds) >= 0
+    post: sum(__return__) == melded + bonus + going_out + red_bonus * (red_threes - kitty_reds) - hand - kitty
+    post: __return__[2] == red_bonus * red_threes
+    post: min(__return__[:4]) >= 0 and max(__return__[4:]) <= 0
+    post: kitty or kitty_reds or __return__[5] == 0
+    """
+    # rule: R-SCO-1, R-SCO-2, R-SCO-3, R-SCO-4, R-SCO-5, R-DEC-7
+    return (
+        melded,
+        bonus,
+        red_bonus * red_threes,
+        going_out,
+        -hand,
+        -kitty - red_bonus * kitty_reds,
+    )
 
 
 # ------------------------------------------------------------------------------ what a round can score

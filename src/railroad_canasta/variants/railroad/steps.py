@@ -36,6 +36,7 @@ __all__ = [
     "FloorFacts",
     "Step",
     "StepContext",
+    "cards_to_keep",
     "floor_holds",
     "meld_step",
     "pickup_melds",
@@ -94,6 +95,23 @@ class FloorFacts(Protocol):
     def kitty_after(self) -> int: ...
 
 
+def cards_to_keep(goes_out: bool, requires_discard: bool, keep_two_cards: bool, kitty_follows: bool) -> int:
+    """The fewest cards a play may leave in hand (R-DEC-15, R-HND-1, R-DEC-19): one for the final
+    discard when going out needs one; else two (one to discard, one to hold), or one when the kitty
+    follows the discard and the rules let a player go down to one card.
+
+    post: 0 <= __return__ <= 2
+    post: goes_out or __return__ >= 1
+    post: not goes_out or __return__ == (1 if requires_discard else 0)
+    post: goes_out or __return__ == 2 or (kitty_follows and not keep_two_cards)
+    """
+    if goes_out:
+        # rule: R-DEC-15
+        return 1 if requires_discard else 0
+    # rule: R-HND-1, R-DEC-19
+    return 1 if kitty_follows and not keep_two_cards else 2
+
+
 def _left(f: FloorFacts) -> int:
     """Cards the player will hold: the hand left plus cards joining it this turn (a held pile)."""
     return sum(f.after) + f.extra
@@ -103,7 +121,7 @@ def _final_discard_kept(f: FloorFacts) -> str | None:
     # A hand of 7s that cannot be discarded may be melded away entirely (R-END-3): no floor applies.
     if f.sevens_only_before or f.new_mask != ALL_CANASTAS:
         return None
-    if f.rules.going_out_requires_discard and _left(f) < 1:
+    if _left(f) < cards_to_keep(True, f.rules.going_out_requires_discard, True, False):
         return "going out needs a final discard: keep one card to discard"
     return None
 
@@ -125,8 +143,9 @@ def _hand_not_emptied(f: FloorFacts) -> str | None:
 
 def _two_cards_kept(f: FloorFacts) -> str | None:
     # R-DEC-19's alternative: down to one card when the kitty follows the discard of that card.
-    one = not f.rules.keep_two_cards and f.kitty_after == KITTY_READY
-    if f.sevens_only_before or f.new_mask == ALL_CANASTAS or one or _left(f) >= 2:
+    if f.sevens_only_before or f.new_mask == ALL_CANASTAS:
+        return None
+    if _left(f) >= cards_to_keep(False, True, f.rules.keep_two_cards, f.kitty_after == KITTY_READY):
         return None
     return "you may not go out, so you must keep two cards (one to discard, one to hold)"
 
@@ -430,7 +449,7 @@ def _three_black_threes(c: StepContext) -> str | None:
 
 def _last_meld(c: StepContext) -> str | None:
     remaining = sum(c.hand) - _start(c).naturals
-    need_left = 1 if c.rules.going_out_requires_discard else 0
+    need_left = cards_to_keep(True, c.rules.going_out_requires_discard, True, False)
     if remaining > 1 or remaining < need_left:
         return "black 3s are melded only as the last meld: exactly one card must remain to discard"
     return None
@@ -563,6 +582,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
     pre: len(hand) == 15 and all(n >= 0 for n in hand)
     pre: all(min(m.naturals, m.jokers, m.twos) >= 0 for m in melds)
     pre: isinstance(move, StartMeld) or any(m.rank is move.rank and m.size < 7 for m in melds)
+    pre: isinstance(move, AddToMeld) or move.rank is not Kind.JOKER or move.naturals == 0
     post: sum(hand) - sum(__return__.hand) == move.card_count
     post: sum(m.size for m in __return__.melds) - sum(m.size for m in melds) == move.card_count
     post: __return__.mask & mask == mask
