@@ -30,7 +30,7 @@ def hand_value(counts: Counts) -> int:
     """The card values of a multiset of cards (R-CRD-4); red 3s count 0.
 
     pre: len(counts) == 15
-    pre: all(0 <= n <= 64 for n in counts)
+    pre: min(counts) >= 0
     post: __return__ >= 0
     post: __return__ >= 5 * (sum(counts) - counts[2])
     post: __return__ <= 50 * sum(counts)
