@@ -95,6 +95,10 @@ STRATEGIES: Mapping[tuple[str, str], Mapping[str, st.SearchStrategy[object]]] = 
     ("variants.classic.arithmetic", "initial_requirement"): {"score": st.integers(-5000, 10_000)},
     ("variants.classic.arithmetic", "wild_room"): {"naturals": _small, "wilds": _small},
     ("variants.classic.arithmetic", "meld_wilds_problem"): {"naturals": _small, "wilds": _small},
+    ("variants.classic.arithmetic", "canasta_kind_of"): {
+        "size": st.integers(0, 12),
+        "wilds": st.integers(0, 6),
+    },
     ("variants.classic.arithmetic", "canasta_bonus_value"): {
         "size": st.integers(0, 12),
         "wilds": st.integers(0, 6),
