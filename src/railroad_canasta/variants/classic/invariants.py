@@ -91,7 +91,9 @@ def _melds(position: Position) -> Problem | None:
                 return Problem(path, "a meld of black 3s takes no wild card", "R-CL-MLD-2")
             if not (meld.rank.is_natural or meld.rank is Kind.BLACK_THREE):
                 return Problem(path, "a meld is of a natural rank", "R-CL-MLD-1")
-            if meld.size < 3 or meld.naturals < MIN_NATURALS or wild_room(meld.naturals, meld.wilds) < 0:
+            # (a natural meld of 2+ naturals always has room: the wild-card rule is asked of mixed melds)
+            wild = meld.wilds and wild_room(meld.naturals, meld.wilds) < 0
+            if meld.size < 3 or meld.naturals < MIN_NATURALS or wild:
                 return Problem(
                     path,
                     "a meld: 3+ cards, 2+ naturals, at most 3 wilds, never more wilds than naturals",
