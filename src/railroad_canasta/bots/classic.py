@@ -47,6 +47,7 @@ from railroad_canasta.core.moves import (
     TakePileMixed,
     TakeTop,
 )
+from railroad_canasta.variants.classic.arithmetic import wild_room
 from railroad_canasta.variants.classic.state import CANASTA_SIZE
 from railroad_canasta.variants.classic.views import ClassicView
 
@@ -105,7 +106,7 @@ class _Plan:
 
     def _room(self, meld: Meld) -> int:
         """Wild cards ``meld`` may still take (at most 3, never more wilds than naturals)."""
-        return max(0, min(3, meld.naturals) - meld.wilds)
+        return max(0, wild_room(meld.naturals, meld.wilds))
 
     def _leftover(self) -> int:
         """Cards that would stay in hand if the side melded all it could this turn (an estimate)."""
@@ -126,10 +127,10 @@ class _Plan:
                 continue
             if n >= 3:
                 # A meld of black 3s takes no wild card (R-CL-MLD-2).
-                room += 0 if kind is Kind.BLACK_THREE else min(3, n)
+                room += 0 if kind is Kind.BLACK_THREE else wild_room(n, 0)
             elif kind is not Kind.BLACK_THREE and n == 2 and wilds:
                 wilds -= 1
-                room += 1
+                room += wild_room(2, 1)
             else:
                 left += n
         return left + max(0, wilds - room)
