@@ -6,13 +6,16 @@ Run: ``python bench/tournament.py [--variant classic] [--games N] [--first-seed 
 Each pairing ``A:B`` plays ``--games`` seeded games per player count (seeds S, S+1, ..., from 0 unless
 ``--first-seed`` says). The seats alternate between the two bots, and every other game starts with the
 other bot, so each has the first seat as often (for classic, partners sit alternately, so each side is one
-bot). A game is won by the bot whose best seat scores most (a partner shares the side's score; a tie
-counts half); with ``--max-rounds`` the game stops after that many rounds and the scores then decide. The
-win rate of ``A`` is given with its 95% Wilson interval. The rounds are counted by how they ended (a
+bot). ``--duplicate`` deals games 2k and 2k+1 from the same seed k with the bots in swapped seats, so the
+luck of the deal cancels between the two (give an even ``--first-seed``). A game is won by the bot whose
+best seat scores most (a partner shares the side's score; a tie counts half); with ``--max-rounds`` the
+game stops after that many rounds and the scores then decide (``--max-rounds 1``: the unit is one round,
+decided by its score). The win rate of ``A`` is given with its 95% Wilson interval, and A's mean point
+difference (A's best seat less B's) with its 95% normal interval. The rounds are counted by how they ended (a
 player went out, the stock ran out, anything else: no legal discard in Railroad, a red 3 last in the
 stock in classic) and by which bot went out. A decision's time is the CPU time of the bot's ``choose``
-(``time.thread_time``: the search bot's budget is CPU time on one core), the mean per bot. ``--jobs``
-plays games in parallel processes (a search bot still uses one core per game).
+(``time.thread_time``: the search bot's budget is CPU time on one core), the mean per bot and A's 99th
+percentile. ``--jobs`` plays games in parallel processes (a search bot still uses one core per game).
 
 ``--self heuristic`` adds the table of going-out shares of a bot playing itself at each player count.
 
@@ -26,6 +29,7 @@ import argparse
 import collections
 import math
 import multiprocessing
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -48,25 +52,35 @@ class Timed:
 
     def __init__(self, bot: Bot[Any]) -> None:
         self.bot = bot
-        self.seconds = 0.0
-        self.decisions = 0
+        self.times: list[float] = []
 
     def choose(self, seen: SeenPosition, moves: Sequence[Move]) -> Move:
         start = time.thread_time()
         move = self.bot.choose(seen, moves)
-        self.seconds += time.thread_time() - start
-        self.decisions += 1
+        self.times.append(time.thread_time() - start)
         return move
 
 
 def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot[Any]:
     if name == "search":
-        return SearchBot(seed, seconds=args.search_seconds, rollouts=args.search_rollouts)
+        return SearchBot(
+            seed,
+            seconds=args.search_seconds,
+            rollouts=args.search_rollouts,
+            margin=args.search_margin,
+            candidates=args.search_candidates,
+            confidence=args.search_confidence,
+            prune=args.search_prune,
+        )
     return bot_named(name, seed=seed, variant=args.variant)
 
 
-def play_one(task: Task) -> dict[str, float]:
-    """One game of ``a`` against ``b``; the counts it adds to the tables."""
+#: One game's counts for the tables, and each bot's decision times.
+Result = tuple[dict[str, float], dict[str, list[float]]]
+
+
+def play_one(task: Task) -> Result:
+    """One game of ``a`` against ``b``; the counts it adds to the tables and the decision times."""
     a, b, players, seed, args = task
     names = [a if (seat + seed) % 2 == 0 else b for seat in range(players)]
     bots = [Timed(make_bot(name, seed * 100 + seat, args)) for seat, name in enumerate(names)]
@@ -84,26 +98,43 @@ def play_one(task: Task) -> dict[str, float]:
                 out[f"out:{names[last.went_out]}"] += 1
 
     rules = variant.rules_for(players, max_rounds=args.max_rounds)
-    final = play(rules, seed, bots, on_move=watch)
+    final = play(rules, seed // 2 if args.duplicate else seed, bots, on_move=watch)
     scores = seat_scores(variant, rules, final)  # type: ignore[arg-type]
     best = {name: max(s for seat, s in enumerate(scores) if names[seat] == name) for name in (a, b)}
     out["win"] = 1.0 if best[a] > best[b] else 0.5 if best[a] == best[b] else 0.0
+    out["difference"] = best[a] - best[b]
+    times: dict[str, list[float]] = {a: [], b: []}
     for name, bot in zip(names, bots, strict=True):
-        out[f"time:{name}"] += bot.seconds
-        out[f"decisions:{name}"] += bot.decisions
-    return dict(out)
+        times[name].extend(bot.times)
+    return dict(out), times
 
 
 def _seeds(args: argparse.Namespace) -> range:
     return range(args.first_seed, args.first_seed + args.games)
 
 
-def _sum(results: list[dict[str, float]]) -> dict[str, float]:
+def _sum(results: list[Result]) -> tuple[dict[str, float], dict[str, list[float]]]:
     total: dict[str, float] = collections.defaultdict(float)
-    for r in results:
-        for key, value in r.items():
+    times: dict[str, list[float]] = collections.defaultdict(list)
+    for counts, timed in results:
+        for key, value in counts.items():
             total[key] += value
-    return total
+        for name, seconds in timed.items():
+            times[name].extend(seconds)
+    return total, times
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% normal interval."""
+    if len(values) < 2:
+        return statistics.fmean(values), math.inf
+    return statistics.fmean(values), 1.959964 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values`` (``share`` in 0..1)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))] if ordered else 0.0
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -117,13 +148,13 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(tasks: list[Task], jobs: int) -> list[dict[str, float]]:
+def run(tasks: list[Task], jobs: int) -> list[Result]:
     """Play the games; each one's result is written to stderr as it ends (for long runs)."""
-    results: list[dict[str, float]] = []
+    results: list[Result] = []
     with multiprocessing.Pool(jobs) if jobs > 1 else _Serial() as pool:
         for task, result in zip(tasks, pool.imap(play_one, tasks, chunksize=1), strict=True):
             a, b, players, seed, _ = task
-            print(f"{a}:{b} {players}p seed {seed}: {dict(result)}", file=sys.stderr, flush=True)
+            print(f"{a}:{b} {players}p seed {seed}: {result[0]}", file=sys.stderr, flush=True)
             results.append(result)
     return results
 
@@ -138,9 +169,7 @@ class _Serial:
         return None
 
     @staticmethod
-    def imap(
-        function: Callable[[Task], dict[str, float]], tasks: list[Task], chunksize: int = 1
-    ) -> Iterator[dict[str, float]]:
+    def imap(function: Callable[[Task], Result], tasks: list[Task], chunksize: int = 1) -> Iterator[Result]:
         return map(function, tasks)
 
 
@@ -158,6 +187,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after N rounds")
     parser.add_argument("--search-seconds", type=float, default=1.0, help="search budget per decision")
     parser.add_argument("--search-rollouts", type=int, default=None, help="search budget in rollouts")
+    parser.add_argument("--search-margin", type=float, default=0.0, help="search: policy score margin")
+    parser.add_argument("--search-candidates", type=int, default=3, help="search: most moves searched")
+    parser.add_argument(
+        "--search-confidence", type=float, default=2.0, help="search: standard errors to leave the policy"
+    )
+    parser.add_argument(
+        "--search-prune", type=float, default=1.0, help="search: standard errors to drop a candidate"
+    )
+    parser.add_argument(
+        "--duplicate", action="store_true", help="deal each seed twice, the bots in swapped seats"
+    )
     parser.add_argument(
         "--self", dest="self_play", default=None, help="a bot playing itself: going-out shares"
     )
@@ -166,28 +206,41 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.search_rollouts is not None:
         args.search_seconds = None
-    print(
-        "| pairing A:B | players | games | A wins | 95% interval | rounds | went out (A / B) | stock empty "
-        "| other ending | µs per decision A | µs per decision B | seconds |"
+    unit = {None: "games to the target score", 1: "one-round games"}.get(
+        args.max_rounds, f"games of at most {args.max_rounds} rounds"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    budget = (
+        f"{args.search_rollouts} rollouts" if args.search_seconds is None else f"{args.search_seconds} CPU s"
+    )
+    print(
+        f"Unit: {unit}{', duplicate deals' if args.duplicate else ''}; search budget {budget} a decision "
+        f"(margin {args.search_margin:g}, {args.search_candidates} candidates, confidence "
+        f"{args.search_confidence:g}, prune {args.search_prune:g}).\n"
+    )
+    print(
+        "| pairing A:B | players | games | A wins | 95% interval | A's points (95%) | rounds "
+        "| went out (A / B) | stock empty | other ending | µs per decision A (p99) | µs per decision B "
+        "| seconds |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs:
         a, b = pair.split(":")
         for players in args.players:
             start = time.perf_counter()
             results = run([(a, b, players, seed, args) for seed in _seeds(args)], args.jobs)
             took = time.perf_counter() - start
-            total = _sum(results)
+            total, times = _sum(results)
             low, high = wilson(total["win"], args.games)
+            points, half = mean_interval([r[0]["difference"] for r in results])
             rounds = int(total["rounds"])
             share = {end: total[end] / rounds if rounds else 0.0 for end in (*ENDINGS, "other")}
-            us = {n: 1e6 * total[f"time:{n}"] / max(1, total[f"decisions:{n}"]) for n in (a, b)}
+            us = {n: 1e6 * sum(times[n]) / max(1, len(times[n])) for n in (a, b)}
             print(
                 f"| {pair} | {players} | {args.games} | {total['win'] / args.games:.1%} "
-                f"| {low:.1%} to {high:.1%} "
+                f"| {low:.1%} to {high:.1%} | {points:+.0f} ± {half:.0f} "
                 f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
-                f"| {share['stock-empty']:.1%} | {share['other']:.1%} | {us[a]:.0f} | {us[b]:.0f} "
-                f"| {took:.1f} |"
+                f"| {share['stock-empty']:.1%} | {share['other']:.1%} "
+                f"| {us[a]:.0f} ({1e6 * percentile(times[a], 0.99):.0f}) | {us[b]:.0f} | {took:.1f} |"
             )
     if args.self_play:
         name = args.self_play
@@ -197,7 +250,7 @@ def main(argv: list[str]) -> int:
         print("|---|---|---|---|---|---|")
         for players in args.self_players:
             results = run([(name, name, players, seed, args) for seed in _seeds(args)], args.jobs)
-            total = _sum(results)
+            total = _sum(results)[0]
             rounds = int(total["rounds"])
             low, high = wilson(total["went-out"], rounds)
             print(

@@ -74,7 +74,6 @@ from railroad_canasta.bots import (  # noqa: E402
     BOT_NAMES,
     ExplainingBot,
     RailroadHeuristicBot,
-    SearchBot,
     bot_named,
 )
 
@@ -125,23 +124,6 @@ def test_the_heuristic_bot_explains_each_choice_in_one_line() -> None:
     play_game(RAILROAD.replace(max_rounds=1), 2, [Checking(), Checking()])
     assert any("canasta" in line for line in seen_lines)
     assert bot.ranked.__doc__ is not None
-
-
-@pytest.mark.clause("R-TRN-2")
-def test_the_search_bot_plays_a_legal_move_from_its_view_deterministically() -> None:
-    """With a budget in rollouts the search bot's choice depends only on its seed and the view."""
-    state = rc.new_game(RAILROAD, seed=7)
-    heuristic = RailroadHeuristicBot()
-    for _ in range(30):
-        state = rc.apply(state, heuristic.choose(rc.view(state, state.to_move), rc.legal_moves(state)))
-    seen, moves = rc.view(state, state.to_move), rc.legal_moves(state)
-    assert len(moves) > 1
-    first = SearchBot(5, seconds=None, rollouts=8)
-    move, why = first.explain(seen, moves)
-    assert move in moves and 0 < first.last_rollouts <= 8 and "sampled states" in why
-    assert SearchBot(5, seconds=None, rollouts=8).choose(seen, moves) == move
-    with pytest.raises(ValueError, match="needs a budget"):
-        SearchBot(seconds=None, rollouts=None)
 
 
 def test_bots_by_name() -> None:

@@ -49,8 +49,11 @@ class PlanningBot(Generic[V]):
         raise NotImplementedError
 
     def choose(self, seen: V, moves: Sequence[Move]) -> Move:
-        """The legal move with the best score under the plan."""
-        return self.explain(seen, moves)[0]
+        """The legal move with the best score under the plan (the first of the best, in the legal order)."""
+        if len(moves) == 1:
+            return moves[0]
+        scores = self.scores(seen, moves)
+        return moves[scores.index(max(scores))]
 
     def explain(self, seen: V, moves: Sequence[Move]) -> tuple[Move, str]:
         """The chosen move and the one-line reason for it, as ``"move: reason"``."""
@@ -64,10 +67,14 @@ class PlanningBot(Generic[V]):
 
     def ranked(self, seen: V, moves: Sequence[Move]) -> list[Move]:
         """The legal moves, best first under the plan (ties in the legal order)."""
-        score = self.plan(seen, moves)
-        scores = [score(move)[0] for move in moves]
+        scores = self.scores(seen, moves)
         order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
         return [moves[i] for i in order]
+
+    def scores(self, seen: V, moves: Sequence[Move]) -> list[float]:
+        """The plan's score of each of ``moves``, in their order (higher is better, on the plan's scale)."""
+        score = self.plan(seen, moves)
+        return [score(move)[0] for move in moves]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.seed})"

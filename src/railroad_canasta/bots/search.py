@@ -1,14 +1,24 @@
-"""A search bot: determinized rollouts from states sampled from its view.
+"""A search bot: determinized rollouts from states sampled from its view, on the decisions that matter.
 
-For each decision with a choice, the bot keeps a few candidate moves, the rollout policy's own move first
-(when the policy ranks moves), then, until its budget is spent, draws a state consistent with its view
-(:func:`railroad_canasta.sample_state`: the hidden cards dealt at random) and, in that same state, plays
-each candidate and then the rest of the round with the rollout policy (the variant's heuristic bot) for
-every seat. A rollout is worth the round score of the bot's side less the best other side's. Comparing the
-candidates on the same sampled states (common random numbers) removes the luck of the deal from their
-differences; the bot leaves the policy's move only for a candidate whose mean gain over it exceeds its
-standard error. The budget is a number of rollouts (the choice is then a function of the seed and the
-view) and/or CPU seconds of this process (``time.process_time``: one core, not the wall clock).
+A decision with one legal move, or one the rollout policy (the variant's heuristic bot) ranks clearly, is
+the policy's: no rollout. The others are searched: the draw (the stock, the pile or its top card), the
+kitty, and a meld-phase step whose best moves the policy scores within ``margin`` of each other (which
+card to discard, whether to meld a card or keep it, going out). For those the bot keeps the policy's best
+moves (at most ``candidates``, the policy's own move first) and, until its budget is spent, draws a state
+consistent with its view (:func:`railroad_canasta.sample_state`: the hidden cards dealt at random) and, in
+that same state, plays each candidate still in the race and then the rest of the round with the rollout
+policy for every seat. A rollout is worth the round score of the bot's side less the best other side's.
+
+- Common random numbers: every candidate is played on the same sampled states, so the luck of the deal
+  drops out of their differences.
+- Progressive pruning: after ``min_samples`` states, a candidate whose mean difference to the leader is
+  below zero by more than ``prune`` standard errors plays no more rollouts; when only the policy's move
+  is left the decision ends early.
+- The bot leaves the policy's move only for a candidate whose mean gain over it exceeds ``confidence``
+  standard errors.
+
+The budget is a number of rollouts per decision (the choice is then a function of the seed and the view)
+and/or CPU seconds of this process per decision (``time.process_time``: one core, not the wall clock).
 
 >>> from railroad_canasta import RAILROAD, legal_moves, new_game, view, apply
 >>> state = apply(new_game(RAILROAD, seed=7), "draw")
@@ -26,11 +36,12 @@ from collections.abc import Callable, Sequence
 
 from railroad_canasta.bots.base import Bot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
-from railroad_canasta.core.moves import Move
-from railroad_canasta.game import apply, legal_moves, sample_state, view
+from railroad_canasta.core.moves import Discard, Move
+from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.sampling import sample_state
 from railroad_canasta.variants.railroad.state import GameState, Phase
-from railroad_canasta.variants.railroad.variant import RAILROAD_VARIANT
-from railroad_canasta.variants.railroad.views import PlayerView
+from railroad_canasta.variants.railroad.transitions import apply
+from railroad_canasta.variants.railroad.views import PlayerView, view
 
 __all__ = ["SearchBot"]
 
@@ -40,9 +51,11 @@ _PLAYING = (Phase.DRAW, Phase.MELD, Phase.KITTY)
 class SearchBot:
     """Determinized rollouts with a budget in rollouts and/or CPU seconds per decision.
 
-    ``policy(seed)`` makes the rollout bot of a seat (the heuristic bot by default); ``candidates`` is how
-    many moves are searched (the policy's ranking picks them when it ranks); ``seconds=None`` with
-    ``rollouts`` set makes every choice a function of the seed.
+    ``policy(seed)`` makes the rollout bot of a seat (the heuristic bot by default; it must be
+    deterministic); when it scores moves (a ``scores(view, moves)`` method) only the moves it scores
+    within ``margin`` of its best are searched, at most ``candidates`` of them. The default budget is 80
+    rollouts a decision, capped at 1 CPU second; ``seconds=None`` makes every choice a function of the
+    seed and the view.
     """
 
     def __init__(
@@ -50,8 +63,12 @@ class SearchBot:
         seed: int = 0,
         *,
         seconds: float | None = 1.0,
-        rollouts: int | None = None,
-        candidates: int = 4,
+        rollouts: int | None = 80,
+        candidates: int = 3,
+        margin: float = 0.0,
+        confidence: float = 2.0,
+        prune: float = 1.0,
+        min_samples: int = 6,
         policy: Callable[[int], Bot[PlayerView]] = RailroadHeuristicBot,
     ) -> None:
         if seconds is None and rollouts is None:
@@ -60,8 +77,14 @@ class SearchBot:
         self.seconds = seconds
         self.rollouts = rollouts
         self.candidates = candidates
+        self.margin = margin
+        self.confidence = confidence
+        self.prune = prune
+        self.min_samples = min_samples
         self.policy = policy
         self._rng = random.Random(seed)
+        self._advisor = policy(seed)
+        self._bots: list[Bot[PlayerView]] = []
         #: Rollouts played by the last decision.
         self.last_rollouts = 0
 
@@ -69,7 +92,7 @@ class SearchBot:
         return f"SearchBot({self.seed}, seconds={self.seconds}, rollouts={self.rollouts})"
 
     def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
-        """The candidate whose rollouts scored best on average."""
+        """The candidate whose rollouts scored best on average (the policy's move unless clearly beaten)."""
         return self.explain(seen, moves)[0]
 
     def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
@@ -77,58 +100,96 @@ class SearchBot:
         self.last_rollouts = 0
         if len(moves) == 1 or seen.phase not in _PLAYING:
             return moves[0], f"{moves[0]}: the only move"
-        cands = self._candidates(seen, moves)
+        cands = self.candidates_of(seen, moves)
         if len(cands) == 1:
-            return cands[0], f"{cands[0]}: the only candidate"
-        # gains[i]: candidate i's value less the policy's move's, on the same sampled states.
-        gains: list[list[float]] = [[] for _ in cands]
+            return cands[0], f"{cands[0]}: the rollout policy's clear choice"
+        # values[i][k]: candidate i's rollout on the k-th sampled state (a prefix of them once pruned).
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         start = time.process_time()
         done = 0
-        while not self._spent(done, start, len(cands)):
+        while len(alive) > 1 and not self._spent(done, start, len(alive)):
             sample = sample_state(seen, self._rng)
-            values = [self._rollout(seen, sample, move) for move in cands]
-            done += len(cands)
-            for i, value in enumerate(values):
-                gains[i].append(value - values[0])
+            for i in alive:
+                values[i].append(self._rollout(seen, sample, cands[i]))
+            done += len(alive)
+            if len(values[0]) >= self.min_samples:
+                alive = self._prune(values, alive)
         self.last_rollouts = done
         best, best_gain = 0, 0.0
-        for i in range(1, len(cands)):
-            gain, error = _mean_and_error(gains[i])
-            # Leave the policy's move only for one that did better by more than its standard error.
-            if gain > error and gain > best_gain:
+        for i in alive[1:]:
+            gain, error = _mean_and_error(_differences(values[i], values[0]))
+            if gain > self.confidence * error and gain > best_gain:
                 best, best_gain = i, gain
-        samples = len(gains[0])
+        samples = len(values[0])
         if best == 0:
-            return cands[0], f"{cands[0]}: no other move did better over {samples} sampled states"
+            return cands[0], f"{cands[0]}: no other move did clearly better over {samples} sampled states"
         return cands[
             best
-        ], f"{cands[best]}: {best_gain:+.0f} points a round over {cands[0]} ({samples} samples)"
+        ], f"{cands[best]}: {best_gain:+.0f} points a round over {cands[0]} ({samples} sampled states)"
+
+    def candidates_of(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
+        """The moves searched, the policy's own move first: one move when the policy's choice is clear.
+
+        In the draw and kitty phases every move is a candidate (at most ``candidates``); in the meld
+        phase, the moves the policy scores within ``margin`` of its best.
+        """
+        scoring = getattr(self._advisor, "scores", None)
+        if scoring is None:
+            return list(moves[: self.candidates])
+        scores: list[float] = scoring(seen, moves)
+        order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+        top = scores[order[0]]
+        if seen.phase is not Phase.MELD:
+            return [moves[i] for i in order[: self.candidates]]
+        if not isinstance(moves[order[0]], Discard):
+            # The policy melds on: the order of its meld steps is its own.
+            return [moves[order[0]]]
+        return [moves[i] for i in order[: self.candidates] if scores[i] >= top - self.margin]
+
+    def _prune(self, values: list[list[float]], alive: list[int]) -> list[int]:
+        """The candidates still in the race: the policy's move, the leader, and those not clearly worse."""
+        means = {i: _mean_and_error(_differences(values[i], values[0]))[0] for i in alive}
+        leader = max(alive, key=lambda i: (means[i], -i))
+        kept = []
+        for i in alive:
+            if i in (0, leader):
+                kept.append(i)
+                continue
+            gap, error = _mean_and_error(_differences(values[i], values[leader]))
+            if gap + self.prune * error >= 0:
+                kept.append(i)
+        return kept
 
     def _spent(self, done: int, start: float, width: int) -> bool:
         if self.rollouts is not None and done + width > self.rollouts:
             return True
         return self.seconds is not None and done > 0 and time.process_time() - start >= self.seconds
 
-    def _candidates(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
-        ranked = getattr(self.policy(0), "ranked", None)
-        order = list(ranked(seen, moves)) if ranked is not None else list(moves)
-        return order[: self.candidates]
-
     def _rollout(self, seen: PlayerView, sample: GameState, move: Move) -> float:
+        """Play ``move`` in ``sample``, then the rest of the round with the policy; the score difference."""
         state = apply(sample, move)
-        bots = [self.policy(seat) for seat in range(len(state.players))]
-        rounds = len(seen.history)
+        players = len(state.players)
+        if len(self._bots) != players:
+            self._bots = [self.policy(seat) for seat in range(players)]
+        bots = self._bots
         while state.phase in _PLAYING:
-            seat = state.to_move
-            state = apply(state, bots[seat].choose(view(state, seat), legal_moves(state)))
-        variant = RAILROAD_VARIANT
-        scored = variant.round_scores(state)
-        if len(scored) <= rounds:
+            moves = legal_moves(state)
+            if len(moves) > 1:
+                seat = state.to_move
+                state = apply(state, bots[seat].choose(view(state, seat), moves))
+            else:
+                state = apply(state, moves[0])
+        if len(state.history) <= len(seen.history):
             return 0.0
-        sides = variant.sides(state.rules)
-        mine = next(i for i, side in enumerate(sides) if seen.viewer in side)
-        last = scored[-1]
-        return float(last[mine] - max(s for i, s in enumerate(last) if i != mine))
+        totals = [b.total for b in state.history[-1].breakdowns]
+        mine = totals[seen.viewer]
+        return float(mine - max(t for seat, t in enumerate(totals) if seat != seen.viewer))
+
+
+def _differences(values: list[float], baseline: list[float]) -> list[float]:
+    """The paired differences of two candidates' rollouts on the states both played."""
+    return [v - b for v, b in zip(values, baseline, strict=False)]
 
 
 def _mean_and_error(values: list[float]) -> tuple[float, float]:
