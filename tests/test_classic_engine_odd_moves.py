@@ -16,6 +16,7 @@ from railroad_canasta.core.cards import Kind
 from railroad_canasta.core.guards import Violation
 from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.variants.classic.guards import TABLES, Context
+from railroad_canasta.variants.classic.guards import why_illegal as classic_why_illegal
 
 
 @pytest.mark.clause("R-CL-MLD-2")
@@ -48,3 +49,33 @@ def test_the_meld_table_limits_wild_cards(naturals: int, jokers: int, twos: int,
     state = position("9 9 9 9 JK JK 2 2 4 5", melds=["K K K"])
     move = StartMeld(Kind.NINE, naturals, jokers, twos)
     assert row.check(Context(state, move)) == reason  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("R-CL-MLD-1")
+@pytest.mark.parametrize(
+    "move", [StartMeld(Kind.TWO, 3), StartMeld(Kind.TWO, 2, 1), StartMeld(Kind.JOKER, 0, 2, 1)]
+)
+def test_a_meld_of_wild_cards_is_refused_by_its_rank(move: StartMeld) -> None:
+    """A meld whose rank is a wild kind (2s as the "naturals", which the notation cannot write) is refused.
+
+    The generator never lists one; the table used to let a meld of 2s through, so that ``why_illegal``
+    called legal a move that ``apply`` refused (found by comparing the generator with the tables).
+    """
+    state = position("2 2 2 JK 4 5 6 7", melds=["K K K"])
+    assert rc.why_illegal(state, move) == Violation(
+        "R-CL-MLD-1", "a meld is of a natural rank: wild cards alone make no meld"
+    )
+    with pytest.raises(rc.IllegalMoveError, match="wild cards alone make no meld"):
+        rc.apply(state, move)
+
+
+@pytest.mark.clause("R-CL-TRN-1")
+def test_something_that_is_not_a_move_is_refused() -> None:
+    """A text or any other object is not a move: classic's table says so, naming R-CL-TRN-1.
+
+    (The public functions read a text as a move first; the table's own row is asked here.)
+    """
+    state = position("9 9 9 4 5", melds=["K K K"])
+    for thing in ("discard 4", None, 4):
+        problem = classic_why_illegal(state, thing)  # type: ignore[arg-type]
+        assert problem == Violation("R-CL-TRN-1", f"{thing!r} is not a move")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Never, cast
 
-from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardOutcome, GuardTable, Violation, explain, first_violation
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import (
@@ -36,8 +36,8 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
 from railroad_canasta.variants.classic.requirement import best_points
-from railroad_canasta.variants.classic.state import Phase, Position, Side, meld_of
-from railroad_canasta.variants.classic.steps import meld_candidates
+from railroad_canasta.variants.classic.state import Phase, Position, Side
+from railroad_canasta.variants.classic.steps import meld_candidates, step_result
 
 __all__ = ["PHASE_OF", "TABLES", "Context", "explain_move", "guard_table", "why_illegal"]
 
@@ -101,46 +101,6 @@ class Context:
             )
         assert self.after_melds is not None
         return self.after_hand, self.after_melds, self.gained
-
-
-def _minus(hand: Counts, kind: Kind, count: int = 1) -> Counts:
-    return (*hand[:kind], hand[kind] - count, *hand[kind + 1 :])
-
-
-def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...], int]:
-    """The mover's hand (pile cards left out), the side's melds and the card values melded, after ``move``."""
-    hand = position.mover_hand
-    melds = position.mover_side.melds
-    if isinstance(move, StartMeld):
-        hand = _minus(_minus(_minus(hand, move.rank, move.naturals), _J, move.jokers), _T, move.twos)
-        meld = Meld(move.rank, move.naturals, move.jokers, move.twos)
-        return hand, (*melds, meld), meld.points
-    if isinstance(move, AddToMeld):
-        hand = _minus(hand, move.card)
-        return hand, _replace_meld(melds, move.rank, move.card, 1), KIND_POINTS[move.card]
-    top = position.pile[-1]
-    if isinstance(move, TakePile):
-        hand = _minus(hand, move.rank, 2)
-        current = meld_of(melds, top)
-        if current is None:
-            return hand, (*melds, Meld(top, 3)), 3 * KIND_POINTS[top]
-        return hand, _replace_meld(melds, top, top, 3), 3 * KIND_POINTS[top]
-    if isinstance(move, TakePileMixed):
-        hand = _minus(_minus(hand, move.rank), move.wild)
-        meld = Meld(top, 2).added(move.wild)
-        return hand, (*melds, meld), meld.points
-    # take-top
-    return hand, _replace_meld(melds, top, top, 1), KIND_POINTS[top]
-
-
-def _replace_meld(melds: tuple[Meld, ...], rank: Kind, card: Kind, count: int) -> tuple[Meld, ...]:
-    out = []
-    for meld in melds:
-        if meld.rank is rank:
-            for _ in range(count):
-                meld = meld.added(card)
-        out.append(meld)
-    return tuple(out)
 
 
 # ----------------------------------------------------------------------------------- every move
@@ -313,7 +273,7 @@ def _b3_only_going_out(c: Context) -> str | None:
 
 def _natural_rank(c: Context) -> str | None:
     move = cast("StartMeld | AddToMeld", c.move)
-    if move.rank is _J:
+    if move.rank is _J or move.rank is _T:
         return "a meld is of a natural rank: wild cards alone make no meld"
     if move.rank is _R3:
         return "red 3s are never melded"
@@ -384,7 +344,9 @@ def _not_black_threes(c: Context) -> str | None:
 
 def _keeps_card(c: Context) -> str | None:
     hand, melds, _ = c.step()
-    return _floor(c, sum(hand), melds, _opens(c))
+    cards = sum(hand)
+    # Two cards kept hold whether or not the step opens (opening only adds the held pile).
+    return None if cards >= 2 else _floor(c, cards, melds, _opens(c))
 
 
 def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool) -> str | None:
@@ -486,9 +448,9 @@ TAKE_TOP_MOVE = TakeTop()
 _PICKUP_FLOOR = Guard(
     "R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card
 )
-_STEP_FLOOR = Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card)
+STEP_FLOOR = Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card)
 _NOT_FROZEN = Guard("R-CL-PIL-2", "the pile is not frozen for the side", _not_frozen)
-_REACH = Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reaches)
+REACH = Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reaches)
 _NATURAL_RANK = Guard("R-CL-MLD-1", "the meld is of a natural rank or of black 3s", _natural_rank)
 
 _PICKUP_COMMON: tuple[Guard[Context], ...] = (
@@ -546,8 +508,8 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         Guard("R-CL-MLD-1", "the meld holds at least two natural cards", _two_naturals),
         Guard("R-CL-MLD-1", "at most three wild cards, never more than the naturals", _wild_limit),
         Guard("R-CL-MLD-1", "the player holds the cards", _holds_cards),
-        _STEP_FLOOR,
-        _REACH,
+        STEP_FLOOR,
+        REACH,
     ),
     "add": (
         _NATURAL_RANK,
@@ -560,8 +522,8 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
             _wild_limit,
         ),
         Guard("R-CL-MLD-1", "the player holds the card", _holds_cards),
-        _STEP_FLOOR,
-        _REACH,
+        STEP_FLOOR,
+        REACH,
     ),
     "discard": (
         Guard("R-CL-REQ-1", "the side's initial meld is complete", _opening_done),

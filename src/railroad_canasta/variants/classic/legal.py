@@ -1,9 +1,11 @@
 """The move generator of classic Canasta: candidates of the phase, kept by the guard tables.
 
 Every move listed passes its guard table, and every move that passes is listed. Where a candidate is
-*plainly* legal (a meld step of an opened side that leaves two cards or more, a discard that neither goes
-out nor breaks a partner's yes), the generator says so without asking the table;
-:func:`legal_by_tables` asks the tables for every candidate, and the oracle tests check that both agree.
+*plainly* legal (a meld step of an opened side that leaves two cards or more, a pickup of an opened side
+holding four cards, two for take-top, a discard that neither goes out nor breaks a partner's yes, asking
+the partner), the generator says so without asking the table; another meld candidate is asked of the only
+rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for every
+candidate, and the oracle tests check that both agree, move for move and in order.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
@@ -14,10 +16,12 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
+from itertools import compress
+from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.core.cards import KIND_COUNT, Kind
+from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
     ANSWER_YES,
@@ -33,27 +37,26 @@ from railroad_canasta.core.moves import (
     take_pile,
     take_pile_mixed,
 )
-from railroad_canasta.variants.classic.arithmetic import wild_room
 from railroad_canasta.variants.classic.guards import (
+    REACH,
+    STEP_FLOOR,
+    Context,
     first_after_common,
     may_go_out,
     opening_unfinished,
     why_illegal,
 )
 from railroad_canasta.variants.classic.requirement import best_points
-from railroad_canasta.variants.classic.state import Phase, Position
-from railroad_canasta.variants.classic.steps import meld_candidates
+from railroad_canasta.variants.classic.state import Phase, Position, meld_of
+from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates
 
-__all__ = ["candidates", "legal_by_tables", "legal_moves"]
+__all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
 
 _DISCARD_ORDER = tuple(Kind(k) for k in range(KIND_COUNT - 1, -1, -1))
-_DISCARDS = tuple(discard(Kind(k)) for k in range(KIND_COUNT))
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _discards_of(hand: Counts) -> tuple[Move, ...]:
-    """A discard of each kind in ``hand``, high kinds first."""
-    return tuple(_DISCARDS[k] for k in _DISCARD_ORDER if hand[k])
+_DISCARDS_HIGH_FIRST = tuple(discard(k) for k in _DISCARD_ORDER)
+_B3 = Kind.BLACK_THREE
+_FOUR = int(Kind.FOUR)
+_WILDS = (Kind.JOKER, Kind.TWO)
 
 
 def candidates(position: Position) -> list[Move]:
@@ -73,7 +76,7 @@ def candidates(position: Position) -> list[Move]:
         return out
     if phase is Phase.MELD:
         hand = position.mover_hand
-        out = meld_candidates(position)
+        out = list[Move](meld_candidates(position))
         out += [discard(k) for k in _DISCARD_ORDER if hand[k]]
         out.append(ASK_GO_OUT)
         return out
@@ -89,66 +92,99 @@ def legal_by_tables(position: Position) -> tuple[Move, ...]:
     return tuple(m for m in candidates(position) if why_illegal(position, m) is None)
 
 
+#: The rows of a step's table that a meld candidate (well formed, from the hand, see ``meld_candidates``)
+#: can fail: keeping two cards, and the requirement; a black-3 start is asked of its whole table.
+_CANDIDATE_ROWS = (STEP_FLOOR, REACH)
+
+
+def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
+    """Whether a meld candidate of ``meld_candidates`` passes its whole table (the oracle tests check it)."""
+    if type(move) is StartMeld and move.rank is _B3:
+        return first_after_common(position, move) is None
+    return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
+
+
 def _meld_phase(position: Position) -> tuple[Move, ...]:
     hand = position.mover_hand
     held = sum(hand)
     side = position.mover_side
     opened = side.opened
-    steps: list[Move] = []
-    # A side not yet opened whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of
-    # the whole hand bounds the reach after any step (black 3s, which it leaves out, are asked of the table).
-    hopeless = (
-        not opened
-        and hand[Kind.BLACK_THREE] < 3
-        and best_points(hand, side.melds) < position.rules.requirement(side.score) - position.turn_points
-    )
-    for move in () if hopeless else meld_candidates(position):
-        if opened and isinstance(move, AddToMeld) and held >= 3:
-            # Plainly legal but for the wild-card limit of the meld (R-CL-MLD-1).
-            meld = side.meld(move.rank)
-            if not move.card.is_wild or (meld is not None and wild_room(meld.naturals, meld.wilds) > 0):
-                steps.append(move)
-        elif (
-            opened and isinstance(move, StartMeld) and held >= 5 and move.rank is not Kind.BLACK_THREE
-        ) or first_after_common(position, move) is None:
-            steps.append(move)
-    out = steps
     rules = position.rules
+    out: list[Move] = []
+    if opened:
+        # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
+        # row can fail, and the requirement is met); the rest are asked of the rows they can fail.
+        candidates = candidates_of(hand, side.melds)
+        if held >= 5 and not 3 <= hand[_B3] <= 4:
+            out = cast("list[Move]", candidates)  # every candidate plain: no black-3 start among them
+        else:
+            starts_plain = held >= 5
+            adds_plain = held >= 3
+            for move in candidates:
+                if (
+                    (starts_plain if type(move) is StartMeld else adds_plain) and move.rank is not _B3
+                ) or candidate_legal(position, move):
+                    out.append(move)
+    elif (
+        # A side not yet opened whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach
+        # of the whole hand bounds the reach after any step (black 3s, which it leaves out, are asked).
+        hand[_B3] >= 3
+        or best_points(hand, side.melds) >= rules.requirement(side.score) - position.turn_points
+    ):
+        out += [move for move in candidates_of(hand, side.melds) if candidate_legal(position, move)]
+    answer = position.answer
     if opened or not opening_unfinished(position):
-        answer = position.answer
         if held == 1:
             if answer is not False and may_go_out(side, None, rules.canastas_to_go_out):
-                out += _discards_of(hand)
-        elif answer is not True or not steps:
-            out += _discards_of(hand)
-    may_ask = rules.ask_partner and position.answer is None and not position.turn_melds and held >= 2
+                out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
+        elif answer is not True or not out:
+            out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
+    # Asking is plainly legal when every row of its table holds, read here in the table's terms (R-CL-DEC-1):
+    # asking allowed, a partner (the sides are of one size), not asked, not melded, two cards, canastas.
     if (
-        may_ask
+        answer is None
+        and held >= 2
+        and not position.turn_melds
+        and rules.ask_partner
+        and len(rules.sides[0]) > 1
         and side.canastas >= rules.canastas_to_go_out
-        and first_after_common(position, ASK_GO_OUT) is None
     ):
         out.append(ASK_GO_OUT)
     return tuple(out)
 
 
 def _draw_phase(position: Position) -> tuple[Move, ...]:
-    """The candidates of the draw phase, each asked of its table once a cheap test lets it through."""
-    out: list[Move] = [DRAW] if position.stock_size else []
-    top = position.top
-    if top is not None and top.is_natural:
+    """The candidates of the draw phase: plainly legal, or asked of their table once a cheap test passes."""
+    stock = position.stock_size
+    out: list[Move] = [DRAW] if stock else []
+    pile = position.pile
+    if pile and pile[-1] >= _FOUR:
+        top = pile[-1]
         hand = position.mover_hand
         side = position.mover_side
-        ask: list[Move] = []
+        opened = side.opened
+        # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the
+        # top: two cards or more with four in hand (two for take-top), so no floor row can fail.
+        held = sum(hand)
+        plain = opened and held >= 4
+        melded = meld_of(side.melds, top) is not None
         if hand[top] >= 2:
-            ask.append(take_pile(top))
-        if not position.pile_frozen and side.opened:
-            melded = side.meld(top) is not None
-            if hand[top] and not melded:
-                ask += [take_pile_mixed(top, wild) for wild in (Kind.JOKER, Kind.TWO) if hand[wild]]
-            if melded:
-                ask.append(TAKE_TOP)
-        out += [m for m in ask if first_after_common(position, m) is None]
-    if not position.stock_size and TAKE_TOP not in out:
+            move: Move = take_pile(top)
+            if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(
+                position, move
+            ) is None:
+                out.append(move)
+        if opened and not position.pile_frozen:
+            if not melded and hand[top]:
+                for wild in _WILDS:
+                    if hand[wild]:
+                        move = take_pile_mixed(top, wild)
+                        if plain or first_after_common(position, move) is None:
+                            out.append(move)
+            if melded and (held >= 2 or first_after_common(position, TAKE_TOP) is None):
+                out.append(TAKE_TOP)
+                return tuple(out)
+    if not stock:
         out.append(END_ROUND)
     return tuple(out)
 

@@ -25,39 +25,49 @@ __all__ = ["best_points"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
+_NATURALS = tuple(int(k) for k in NATURAL_KINDS)
+_FOUR = int(Kind.FOUR)
 
 
 def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
     """The most card values meldable from ``hand`` onto ``melds`` and new melds, and the cards it uses."""
-    existing = {m.rank: m for m in melds}
     points = used = room = 0
-    pairs: list[int] = []
-    for rank in NATURAL_KINDS:
+    taken = 0
+    for meld in melds:
+        rank = meld.rank
+        if rank < _FOUR:
+            continue  # black 3s take nothing more
+        taken |= 1 << rank
         count = hand[rank]
-        meld = existing.get(rank)
-        if meld is not None:
-            points += count * KIND_POINTS[rank]
-            used += count
-            room += wild_room(meld.naturals + count, meld.wilds)
-        elif count >= 3:
-            points += count * KIND_POINTS[rank]
+        points += count * KIND_POINTS[rank]
+        used += count
+        room += wild_room(meld.naturals + count, meld.jokers + meld.twos)
+    pairs: list[int] = []
+    for natural in _NATURALS:
+        count = hand[natural]
+        if count < 2 or taken >> natural & 1:
+            continue
+        if count >= 3:
+            points += count * KIND_POINTS[natural]
             used += count
             room += wild_room(count, 0)
-        elif count == 2:
-            pairs.append(2 * KIND_POINTS[rank])
-    wilds = [50] * hand[_J] + [20] * hand[_T]
-    pairs.sort(reverse=True)
-    made = min(len(pairs), len(wilds))
-    points += sum(pairs[:made])
-    used += 2 * made
-    room += made * wild_room(2, 1)  # a pair and the wild card that makes it a meld have room for one more
-    usable = made + min(len(wilds) - made, room)
-    points += sum(wilds[:usable])
+        else:
+            pairs.append(2 * KIND_POINTS[natural])
+    jokers, twos = hand[_J], hand[_T]
+    wilds = jokers + twos
+    made = len(pairs) if len(pairs) < wilds else wilds
+    if made:
+        pairs.sort(reverse=True)
+        points += sum(pairs[:made])
+        used += 2 * made
+        room += made * wild_room(2, 1)  # a pair and the wild card that makes it a meld have room for one more
+    usable = made + min(wilds - made, room)
+    # The wild cards melded, jokers first.
+    points += 50 * usable if usable <= jokers else 50 * jokers + 20 * (usable - jokers)
     used += usable
     return points, used
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
     """The most card values the hand can still meld this turn while keeping ``keep`` cards.
 
@@ -68,6 +78,12 @@ def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
     points, used = _plan(hand, melds)
     if used <= sum(hand) - keep or keep <= 0:
         return points
+    return _best_less_one(hand, melds, keep)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _best_less_one(hand: Counts, melds: tuple[Meld, ...], keep: int) -> int:
+    """The best of the hands less one card, keeping one card fewer (the positions repeat: a memo)."""
     best = 0
     for kind, count in enumerate(hand):
         if count:

@@ -9,6 +9,8 @@ a state, or the view of the player to move.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -16,6 +18,7 @@ from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
 from railroad_canasta.variants.classic.rules import ClassicRules
 
@@ -28,6 +31,8 @@ __all__ = [
     "Position",
     "Side",
     "SideScore",
+    "build_side",
+    "build_state",
     "canasta_kind",
     "meld_of",
 ]
@@ -56,7 +61,7 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Side:
     """What a side shares: its melds, red 3s, opening and score (R-CL-PLY-1)."""
 
@@ -74,7 +79,7 @@ class Side:
     @property
     def canastas(self) -> int:
         """Number of canastas (R-CL-CAN-1)."""
-        return sum(1 for m in self.melds if m.size >= CANASTA_SIZE)
+        return sum(1 for m in self.melds if m.naturals + m.jokers + m.twos >= CANASTA_SIZE)
 
     def meld(self, rank: Kind) -> Meld | None:
         """The side's meld of ``rank``, if any."""
@@ -205,8 +210,9 @@ class ClassicState(Position):
     #: Each player's hand, by kind.
     hands: tuple[Counts, ...]
     sides: tuple[Side, ...]
-    #: The stock; the next card drawn is the last.
-    stock: tuple[Kind, ...]
+    #: The stock; the next card drawn is the last. A :class:`~railroad_canasta.core.stock.Stock` shares
+    #: its cards with the other states of the round; any sequence of kinds given is made one.
+    stock: Stock = attrs.field(converter=as_stock)
     #: The discard pile; the top card is the last.
     pile: tuple[Kind, ...]
     #: Frozen by a wild card in it or by the red-3 or wild upcard, until taken (R-CL-PIL-2).
@@ -252,7 +258,7 @@ class ClassicState(Position):
         if unknown:
             raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
         get = changes.get
-        return _new_state(
+        return build_state(
             get("rules", self.rules),
             get("seed", self.seed),
             get("round", self.round),
@@ -261,7 +267,7 @@ class ClassicState(Position):
             get("phase", self.phase),
             get("hands", self.hands),
             get("sides", self.sides),
-            get("stock", self.stock),
+            as_stock(cast("Sequence[Kind]", get("stock", self.stock))),
             get("pile", self.pile),
             get("pile_frozen", self.pile_frozen),
             get("turn_points", self.turn_points),
@@ -279,4 +285,6 @@ class ClassicState(Position):
 _FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))
 
 
-_new_state = builder(ClassicState)
+#: Build a side or a state from every field in order, without ``__init__`` (trusted code: no checks).
+build_side = builder(Side)
+build_state = builder(ClassicState)

@@ -10,9 +10,10 @@ Phase.MELD
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
@@ -31,8 +32,9 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.variants.classic.guards import step_result, why_illegal
-from railroad_canasta.variants.classic.legal import legal_moves
+from railroad_canasta.core.stock import Stock
+from railroad_canasta.variants.classic import legal as _legal
+from railroad_canasta.variants.classic.guards import why_illegal
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import (
@@ -42,22 +44,33 @@ from railroad_canasta.variants.classic.state import (
     ClassicState,
     Phase,
     Side,
+    build_side,
+    build_state,
     meld_of,
 )
+from railroad_canasta.variants.classic.steps import step_result
 
 __all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
 
 _R3 = Kind.RED_THREE
+_T = Kind.TWO
+_MELD = Phase.MELD
+_DRAW = Phase.DRAW
 
 
 def pack_kinds(rules: ClassicRules) -> tuple[Kind, ...]:
     """The pack by kind in a fixed order: 52-card decks and two jokers a deck (R-CL-MAT-1, R-CL-VAR-1)."""
+    return _pack(rules.decks)
+
+
+@functools.cache
+def _pack(decks: int) -> tuple[Kind, ...]:
     # rule: R-CL-MAT-1
     deck: list[Kind] = [Kind.JOKER, Kind.JOKER]
     deck += [Kind.TWO] * 4 + [Kind.RED_THREE] * 2 + [Kind.BLACK_THREE] * 2
     for rank in range(Kind.FOUR, Kind.ACE + 1):
         deck += [Kind(rank)] * 4
-    return tuple(deck * rules.decks)
+    return tuple(deck * decks)
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -115,91 +128,133 @@ def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), tuple(Side() for _ in rules.sides))
 
 
-def _with_side(state: ClassicState, side: Side, **changes: object) -> ClassicState:
-    index = state.to_move % len(state.sides)
-    sides = (*state.sides[:index], side, *state.sides[index + 1 :])
-    return state.replace(sides=sides, **changes)
+def _sides_with(state: ClassicState, side: Side) -> tuple[Side, ...]:
+    """The sides with the mover's side replaced by ``side``."""
+    sides = state.sides
+    index = state.to_move % len(sides)
+    return (*sides[:index], side, *sides[index + 1 :])
 
 
 def _with_hand(state: ClassicState, hand: Counts) -> tuple[Counts, ...]:
-    seat = state.to_move
-    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    hands = list(state.hands)
+    hands[state.to_move] = hand
+    return tuple(hands)
+
+
+def _turn_state(
+    state: ClassicState,
+    to_move: int,
+    phase: Phase,
+    hands: tuple[Counts, ...],
+    sides: tuple[Side, ...],
+    stock: Stock,
+    pile: tuple[Kind, ...],
+    pile_frozen: bool,
+    turn_points: int,
+    pending: Counts | None,
+    melded_before: tuple[bool, ...],
+    turn_melds: int,
+    answer: bool | None,
+    turn_started: tuple[Kind, ...],
+) -> ClassicState:
+    """``state`` with the fields of the round in play as given (``replace`` without keywords: hot path)."""
+    return build_state(
+        state.rules, state.seed, state.round, state.dealer, to_move, phase, hands, sides, stock, pile,
+        pile_frozen, turn_points, pending, melded_before, turn_melds, answer, state.asker, turn_started,
+        state.history, state.result,
+    )  # fmt: skip
 
 
 def _draw(state: ClassicState) -> ClassicState:
     # rule: R-CL-TRN-2, R-CL-RED-1
-    stock = list(state.stock)
+    stock = state.stock
+    cards = stock.cards
+    top = len(stock)
     hand = list(state.mover_hand)
-    side = state.mover_side
+    reds = 0
+    red_last = False
     need = state.rules.draw_count
-    while need and stock:
-        card = stock.pop()
+    while need and top:
+        top -= 1
+        card = cards[top]
         if card is _R3:
-            side = Side(side.melds, side.red_threes + 1, side.opened, side.score, side.concealed_canastas)
-            if not stock:
-                # rule: R-CL-END-3
-                state = _with_side(state, side, stock=(), hands=_with_hand(state, tuple(hand)))
-                return _end_round(state, None, "red-three-last")
+            reds += 1
+            red_last = not top
             continue
         hand[card] += 1
         need -= 1
-    return _with_side(state, side, stock=tuple(stock), hands=_with_hand(state, tuple(hand)), phase=Phase.MELD)
+    sides = state.sides
+    if reds:
+        side = state.mover_side
+        side = build_side(
+            side.melds, side.red_threes + reds, side.opened, side.score, side.concealed_canastas
+        )
+        sides = _sides_with(state, side)
+    hands = _with_hand(state, tuple(hand))
+    rest = stock.draw(len(stock) - top)[1]
+    if red_last:
+        # rule: R-CL-END-3
+        return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
+    return _turn_state(
+        state, state.to_move, _MELD, hands, sides, rest, state.pile, state.pile_frozen, state.turn_points,
+        state.pending, state.melded_before, state.turn_melds, state.answer, state.turn_started,
+    )  # fmt: skip
 
 
 def _step(state: ClassicState, move: Move) -> ClassicState:
     """A meld step or pickup: the melds, the hand, the opening, the pile (R-CL-PIL-3, R-CL-REQ-2)."""
     hand, melds, gained = step_result(state, move)
     side = state.mover_side
-    rules = state.rules
     pending = state.pending
     turn_started = state.turn_started
     concealed = side.concealed_canastas
     red_threes = side.red_threes
-    changes: dict[str, object] = {}
-    if isinstance(move, TakePile | TakePileMixed | TakeTop):
-        rest = state.pile[:-1]
+    pile = state.pile
+    pile_frozen = state.pile_frozen
+    turn_melds = state.turn_melds
+    kind = type(move)
+    if kind is StartMeld or kind is AddToMeld:
+        step = cast("StartMeld | AddToMeld", move)
+        rank = step.rank
+        if kind is StartMeld:
+            turn_started = (*turn_started, rank)
+        # rule: R-CL-CAN-1
+        if rank in turn_started:
+            before = meld_of(side.melds, rank)
+            after = meld_of(melds, rank)
+            if (
+                after is not None
+                and after.size >= CANASTA_SIZE
+                and (before is None or before.size < CANASTA_SIZE)
+            ):
+                concealed += 1
+        turn_melds += 1
+    else:
+        rest = pile[:-1]
         reds = rest.count(_R3)
         # rule: R-CL-RED-2
         red_threes += reds
         rest_counts = counts_of(k for k in rest if k is not _R3)
         pending = rest_counts if pending is None else _add(pending, rest_counts)
-        changes.update(pile=(), pile_frozen=False, phase=Phase.MELD)
-    elif isinstance(move, StartMeld | AddToMeld):
-        if isinstance(move, StartMeld):
-            turn_started = (*turn_started, move.rank)
-        rank = move.rank
-        # rule: R-CL-CAN-1
-        before = meld_of(side.melds, rank)
-        after = meld_of(melds, rank)
-        if (
-            after is not None
-            and after.size >= CANASTA_SIZE
-            and (before is None or before.size < CANASTA_SIZE)
-        ) and rank in turn_started:
-            concealed += 1
-        changes["turn_melds"] = state.turn_melds + 1
+        pile = ()
+        pile_frozen = False
     opened = side.opened
     turn_points = state.turn_points
     if not opened:
         turn_points += gained
-        if turn_points >= rules.requirement(side.score):
+        if turn_points >= state.rules.requirement(side.score):
             # rule: R-CL-REQ-1
             opened = True
             turn_points = 0
     if opened and pending is not None:
         hand = _add(hand, pending)
         pending = None
-    new_side = Side(melds, red_threes, opened, side.score, concealed)
-    state = _with_side(
-        state,
-        new_side,
-        hands=_with_hand(state, hand),
-        pending=pending,
-        turn_points=turn_points,
-        turn_started=turn_started,
-        **changes,
-    )
-    if not sum(hand) and pending is None:
+    new_side = build_side(melds, red_threes, opened, side.score, concealed)
+    state = _turn_state(
+        state, state.to_move, _MELD, _with_hand(state, hand), _sides_with(state, new_side), state.stock,
+        pile, pile_frozen, turn_points, pending, state.melded_before, turn_melds, state.answer, turn_started,
+    )  # fmt: skip
+    if pending is None and not sum(hand):
         # rule: R-CL-OUT-2
         return _end_round(state, state.to_move, "went-out")
     return state
@@ -208,7 +263,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
 def _discard(state: ClassicState, move: Discard) -> ClassicState:
     hand = list(state.mover_hand)
     hand[move.card] -= 1
-    frozen = state.pile_frozen or move.card.is_wild
+    frozen = state.pile_frozen or move.card <= _T
     hands = _with_hand(state, tuple(hand))
     pile = (*state.pile, move.card)
     if not sum(hand):
@@ -220,18 +275,10 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     melded = state.melded_before
     if state.turn_melds:
         melded = (*melded[:seat], True, *melded[seat + 1 :])
-    return state.replace(
-        hands=hands,
-        pile=pile,
-        pile_frozen=frozen,
-        to_move=(seat + 1) % state.rules.players,
-        phase=Phase.DRAW,
-        melded_before=melded,
-        turn_melds=0,
-        turn_points=0,
-        answer=None,
-        turn_started=(),
-    )
+    return _turn_state(
+        state, (seat + 1) % state.rules.players, _DRAW, hands, state.sides, state.stock, pile, frozen, 0,
+        state.pending, melded, 0, None, (),
+    )  # fmt: skip
 
 
 def _concealed(state: ClassicState, went_out: int | None) -> bool:
@@ -305,7 +352,14 @@ def apply(state: ClassicState, move: Move | str) -> ClassicState:
     """The state after a legal ``move``; an illegal move raises ``IllegalMoveError`` naming the clause."""
     if isinstance(move, str):
         move = parse_move(move)
-    if move not in legal_moves(state):
+    # The generator's memo of the last position, read here: ``apply`` right after ``legal_moves`` hits it.
+    last = _legal._LAST
+    legal = last[1] if last[0] is state else _legal.legal_moves(state)
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    for candidate in legal:
+        if candidate is move:
+            return _PROCESS[type(move)](state, move)
+    if move not in legal:
         problem = why_illegal(state, move)
         if problem is None:  # pragma: no cover - the oracle tests keep the two in step
             raise IllegalMoveError(move, "R-CL-TRN-1", "the move is not among the legal moves")
