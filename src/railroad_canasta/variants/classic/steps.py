@@ -93,7 +93,7 @@ def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | Add
         if rank is _B3:
             continue
         code = 4 if hand[rank] else 0
-        if wild_room(meld.naturals, meld.jokers + meld.twos) > 0:
+        if wilds and wild_room(meld.naturals, meld.jokers + meld.twos) > 0:
             code |= wilds
         if code:
             out += _ADDS[rank][code]
