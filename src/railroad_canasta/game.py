@@ -23,6 +23,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import NoReturn, cast, overload
 
+from railroad_canasta.core.frozen import STAMP
 from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move, parse_move
@@ -110,10 +111,12 @@ def _refuse(function: str, expected: str, given: object) -> NoReturn:
 #: The bits of a seed drawn by :func:`new_seed`: a seed is the secret of a real game (see the docs).
 SEED_BITS = 128
 
-# The last positions this module made or checked, by identity (held, so that an id is not reused while
-# it is listed): a position from anywhere else (built by hand, with ``attrs.evolve``) is checked when it
-# comes in, for what the engine needs to act on it (the variant's ``check_entry``: seats, counts, melds,
-# the pack); ``validate`` checks the rest. A few dozen are kept: holding 256 states cost the garbage
+# A position the engine did not make (built by hand, by ``attrs.evolve``, ``replace`` or ``copy``) is
+# checked when it comes in, for what the engine needs to act on it (the variant's ``check_entry``: seats,
+# counts, melds, the pack); ``validate`` checks the rest. The engine's own states carry a stamp that no
+# copy carries (``core.frozen.is_stamped``: one attribute read); the other positions this module made or
+# checked (views, states of a variant that does not stamp them) are listed here by identity (held, so
+# that an id is not reused while it is listed). A few dozen are kept: holding 256 states cost the garbage
 # collector about 10% of the mean decision time (bench/compare_trees.py); an older position is checked
 # again, once, when it comes back.
 _TRUSTED: dict[int, object] = {}
@@ -128,7 +131,7 @@ def _trust(position: Position) -> None:
 
 def _checked(functions: _Functions, position: Position) -> None:
     """Check a position that did not come from this module (the variant's ``check_entry``)."""
-    if _TRUSTED.get(id(position)) is not position:
+    if getattr(position, "_stamp", None) is not STAMP and _TRUSTED.get(id(position)) is not position:
         functions.check_entry(position)
         _trust(position)
 
@@ -177,7 +180,8 @@ def legal_moves(position: Position) -> Sequence[Move]:
     function = _LEGAL.get(type(position))
     if function is None:
         _refuse("legal_moves", "a game state or a player's view", position)
-    _checked(_POSITIONS[type(position)], position)
+    if getattr(position, "_stamp", None) is not STAMP and _TRUSTED.get(id(position)) is not position:
+        _checked(_POSITIONS[type(position)], position)
     return function(position)
 
 
@@ -195,9 +199,11 @@ def apply(state: AnyState, move: Move | str) -> AnyState:
     function = _APPLY.get(type(state))
     if function is None:
         _refuse("apply", "a game state", state)
-    _checked(_STATES[type(state)], state)
-    after = function(state, _as_move("apply", move))
-    _trust(after)
+    if getattr(state, "_stamp", None) is not STAMP and _TRUSTED.get(id(state)) is not state:
+        _checked(_STATES[type(state)], state)
+    after = function(state, move if isinstance(move, Move) else _as_move("apply", move))
+    if getattr(after, "_stamp", None) is not STAMP:
+        _trust(after)
     return after
 
 

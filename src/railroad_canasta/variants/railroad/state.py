@@ -15,8 +15,8 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
-from railroad_canasta.core.frozen import builder
-from railroad_canasta.core.stock import Stock, as_stock
+from railroad_canasta.core.frozen import Stamped, builder
+from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
     CANASTA_SIZE,
@@ -36,6 +36,7 @@ __all__ = [
     "ScoreBreakdown",
     "Standing",
     "Table",
+    "engine_state",
 ]
 
 
@@ -174,7 +175,7 @@ class Table(Displayable):
     rules: Rules
     to_move: int
     phase: Phase
-    pile: tuple[Kind, ...]
+    pile: Sequence[Kind]
     pile_frozen: bool
     turn_points: int
     pending: Counts | None
@@ -278,7 +279,7 @@ class PlayerState(Standing):
 
 
 @attrs.frozen(weakref_slot=False)
-class GameState(Table):
+class GameState(Table, Stamped):
     """A game of Railroad Canasta at one decision point.
 
     Build one with :func:`~railroad_canasta.variants.railroad.transitions.new_game`; move with
@@ -296,8 +297,9 @@ class GameState(Table):
     #: The stock, by kind; the next card drawn is the last. A :class:`~railroad_canasta.core.stock.Stock`
     #: shares its cards with the other states of the round; any sequence of kinds given is made one.
     stock: Stock = attrs.field(converter=as_stock)
-    #: The discard pile, by kind; the top card is the last.
-    pile: tuple[Kind, ...]
+    #: The discard pile, by kind; the top card is the last. A :class:`~railroad_canasta.core.stock.Pile`
+    #: shares its cards with the piles it grew into; any sequence of kinds given is made one.
+    pile: Pile = attrs.field(converter=as_pile)
     #: Frozen by a wild card or a red 3 until taken (R-PIL-2, R-SET-5).
     pile_frozen: bool
     #: Card values melded this turn before the requirement was met (R-REQ-1).
@@ -327,7 +329,7 @@ class GameState(Table):
         phase: Phase = _KEEP,
         players: tuple[PlayerState, ...] = _KEEP,
         stock: Sequence[Kind] = _KEEP,
-        pile: tuple[Kind, ...] = _KEEP,
+        pile: Sequence[Kind] = _KEEP,
         pile_frozen: bool = _KEEP,
         turn_points: int = _KEEP,
         pending: Counts | None = _KEEP,
@@ -335,7 +337,10 @@ class GameState(Table):
         history: tuple[RoundResult, ...] = _KEEP,
         result: GameResult | None = _KEEP,
     ) -> GameState:
-        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked)."""
+        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked).
+
+        Like a state made by ``attrs.evolve``, the copy is checked when it enters a public function.
+        """
         return _new_state(
             self.rules if rules is _KEEP else rules,
             self.seed if seed is _KEEP else seed,
@@ -345,7 +350,7 @@ class GameState(Table):
             self.phase if phase is _KEEP else phase,
             self.players if players is _KEEP else players,
             self.stock if stock is _KEEP else as_stock(stock),
-            self.pile if pile is _KEEP else pile,
+            self.pile if pile is _KEEP else as_pile(pile),
             self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
             self.turn_points if turn_points is _KEEP else turn_points,
             self.pending if pending is _KEEP else pending,
@@ -363,3 +368,6 @@ class GameState(Table):
 #: Build a player's state or a game state from every field in order, without ``__init__`` (trusted code).
 _new_player = builder(PlayerState)
 _new_state = builder(GameState)
+#: Build a game state as ``_new_state`` does, stamped: a state of the engine's own transitions, which the
+#: public functions trust without checking it (the fields must be converted: a ``Stock``, a ``Pile``).
+engine_state = builder(GameState, stamp=True)

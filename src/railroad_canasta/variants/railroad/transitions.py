@@ -40,7 +40,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.core.stock import Stock, as_stock
+from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
@@ -54,6 +54,7 @@ from railroad_canasta.variants.railroad.state import (
     PlayerState,
     RoundEnd,
     RoundResult,
+    engine_state,
 )
 from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_result
 
@@ -157,19 +158,10 @@ def _deal(
     upcard = stock.pop()
     # rule: R-SET-5, R-DEC-3
     frozen = upcard is _R3 or upcard.is_wild
-    state = GameState(
-        rules=rules,
-        seed=seed,
-        round=round_no,
-        dealer=dealer,
-        to_move=order[0],
-        phase=Phase.DRAW,
-        players=tuple(players),
-        stock=as_stock(stock),
-        pile=(upcard,),
-        pile_frozen=frozen,
-        history=history,
-    )
+    state = engine_state(
+        rules, seed, round_no, dealer, order[0], _DRAW_PHASE, tuple(players), as_stock(stock),
+        as_pile((upcard,)), frozen, 0, None, False, history, None,
+    )  # fmt: skip
     return _begin_turn(state)
 
 
@@ -205,38 +197,52 @@ def _seated(state: GameState, player: PlayerState) -> tuple[PlayerState, ...]:
     return (*players[:seat], player, *players[seat + 1 :])
 
 
+def _turn_state(
+    state: GameState,
+    to_move: int,
+    phase: Phase,
+    players: tuple[PlayerState, ...],
+    stock: Stock,
+    pile: Pile,
+    pile_frozen: bool,
+    turn_points: int,
+    pending: Counts | None,
+    turn_canasta: bool,
+) -> GameState:
+    """``state`` with the fields of the round in play as given (the engine's own state: stamped)."""
+    return engine_state(
+        state.rules, state.seed, state.round, state.dealer, to_move, phase, players, stock, pile,
+        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
+    )  # fmt: skip
+
+
 def _begin_turn(state: GameState) -> GameState:
     """Start the turn of ``state.to_move``: red 3s still held go down (R-DEC-6 alternative)."""
     player = state.mover
     if player.hand[_R3]:
         # rule: R-DEC-6
         player, stock = _receive(player, (), state.stock, state.rules)
-        return state.replace(players=_seated(state, player), stock=stock)
+        return _turn_state(
+            state, state.to_move, state.phase, _seated(state, player), stock, state.pile,
+            state.pile_frozen, state.turn_points, state.pending, state.turn_canasta,
+        )  # fmt: skip
     return state
 
 
 def _next_turn(
     state: GameState,
     players: tuple[PlayerState, ...],
-    pile: tuple[Kind, ...],
+    pile: Pile,
     pile_frozen: bool,
     stock: Stock,
 ) -> GameState:
     """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
     nxt = (state.to_move + 1) % state.rules.players
-    state = state.replace(
-        to_move=nxt,
-        phase=_DRAW_PHASE,
-        players=players,
-        stock=stock,
-        pile=pile,
-        pile_frozen=pile_frozen,
-        turn_points=0,
-        pending=None,
-        turn_canasta=False,
-    )
-    return _begin_turn(state)
+    state = _turn_state(state, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen, 0, None, False)
+    if players[nxt].hand[_R3]:
+        return _begin_turn(state)
+    return state
 
 
 def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameState:
@@ -248,15 +254,11 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     players = tuple(p.replace(score=s) for p, s in zip(state.players, scores, strict=True))
     history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
-    return state.replace(
-        players=players,
-        history=history,
-        result=result,
-        phase=Phase.GAME_OVER if result is not None else Phase.ROUND_OVER,
-        turn_points=0,
-        pending=None,
-        turn_canasta=False,
-    )
+    phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
+    return engine_state(
+        rules, state.seed, state.round, state.dealer, state.to_move, phase, players, state.stock,
+        state.pile, state.pile_frozen, 0, None, False, history, result,
+    )  # fmt: skip
 
 
 def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameResult | None:
@@ -286,7 +288,10 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     # rule: R-TRN-3
     drawn, rest = stock.draw(state.rules.draw_count)
     player, rest = _receive(state.mover, drawn, rest, state.rules)
-    return state.replace(players=_seated(state, player), stock=rest, phase=_MELD_PHASE)
+    return _turn_state(
+        state, state.to_move, _MELD_PHASE, _seated(state, player), rest, state.pile, state.pile_frozen,
+        state.turn_points, state.pending, state.turn_canasta,
+    )  # fmt: skip
 
 
 def _after_meld(
@@ -295,7 +300,7 @@ def _after_meld(
     step: Step,
     *,
     sevens_hand: bool = False,
-    pile: tuple[Kind, ...],
+    pile: Pile,
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
@@ -324,16 +329,10 @@ def _after_meld(
                 hand = _add(hand, pending)
                 pending = None
     player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened)
-    state = state.replace(
-        players=_seated(state, player),
-        phase=_MELD_PHASE,
-        pile=pile,
-        pile_frozen=pile_frozen,
-        stock=stock,
-        turn_points=turn_points,
-        turn_canasta=turn_canasta,
-        pending=pending,
-    )
+    state = _turn_state(
+        state, state.to_move, _MELD_PHASE, _seated(state, player), stock, pile, pile_frozen, turn_points,
+        pending, turn_canasta,
+    )  # fmt: skip
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
         return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
@@ -381,7 +380,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, pile=(), pile_frozen=False, stock=stock, pending=pending)
+    return _after_meld(state, player, step, pile=as_pile(()), pile_frozen=False, stock=stock, pending=pending)
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -394,11 +393,11 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
-        pile: tuple[Kind, ...] = ()
+        pile = as_pile(())
         frozen = False
     else:
         stock = state.stock
-        pile = state.pile[:-1]
+        pile = state.pile.below_top()
         frozen = state.pile_frozen
     step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
     return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, pending=state.pending)
@@ -414,17 +413,25 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     players = (*state.players[:seat], player, *state.players[seat + 1 :])
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
-    pile = (*state.pile, move.card)
+    pile = state.pile.push(move.card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
         # The pile stays frozen by a wild discarded to go out: the state records what lies on the table.
         return _end_round(
-            state.replace(players=players, pile=pile, pile_frozen=frozen), seat, RoundEnd.WENT_OUT
-        )
+            _turn_state(
+                state, seat, state.phase, players, state.stock, pile, frozen, state.turn_points,
+                state.pending, state.turn_canasta,
+            ),
+            seat,
+            RoundEnd.WENT_OUT,
+        )  # fmt: skip
     # rule: R-DEC-19
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):
-        return state.replace(players=players, pile=pile, pile_frozen=frozen, phase=_KITTY_PHASE)
+        return _turn_state(
+            state, seat, _KITTY_PHASE, players, state.stock, pile, frozen, state.turn_points,
+            state.pending, state.turn_canasta,
+        )  # fmt: skip
     return _next_turn(state, players, pile, frozen, state.stock)
 
 

@@ -186,7 +186,7 @@ def view(state: GameState, player: int) -> PlayerView:
         kitty=own.kitty if own.may_look_kitty else None,
         players=tuple(_public(p) for p in state.players),
         stock_size=len(state.stock),
-        pile=state.pile,
+        pile=tuple(state.pile),
         pile_frozen=state.pile_frozen,
         turn_points=state.turn_points,
         pending=state.pending,
