@@ -41,6 +41,7 @@ from railroad_canasta.core.moves import (
     parse_move,
 )
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
+from railroad_canasta.variants.railroad import legal as _legal
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
@@ -54,6 +55,7 @@ from railroad_canasta.variants.railroad.state import (
     PlayerState,
     RoundEnd,
     RoundResult,
+    engine_player,
     engine_state,
 )
 from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_result
@@ -73,6 +75,14 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
+def _with_hand(player: PlayerState, hand: Counts) -> PlayerState:
+    """``player`` holding ``hand`` (``replace(hand=...)`` without the keywords, on the hot path)."""
+    return engine_player(
+        hand, player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
+        player.kitty_taken, player.score,
+    )  # fmt: skip
+
+
 def _receive(
     player: PlayerState, cards: Sequence[Kind], stock: Stock, rules: Rules, *, replace: bool = True
 ) -> tuple[PlayerState, Stock]:
@@ -84,7 +94,7 @@ def _receive(
     for kind in cards:
         hand[kind] += 1
     if not hand[_R3]:
-        return player.replace(hand=tuple(hand)), stock
+        return _with_hand(player, tuple(hand)), stock
     red = player.red_threes
     while hand[_R3]:
         # rule: R-RED-1
@@ -97,7 +107,7 @@ def _receive(
             for kind in drawn:
                 hand[kind] += 1
     if red == player.red_threes:
-        return player.replace(hand=tuple(hand)), stock
+        return _with_hand(player, tuple(hand)), stock
     return player.replace(hand=tuple(hand), red_threes=red), stock
 
 
@@ -218,7 +228,7 @@ def _turn_state(
 
 def _begin_turn(state: GameState) -> GameState:
     """Start the turn of ``state.to_move``: red 3s still held go down (R-DEC-6 alternative)."""
-    player = state.mover
+    player = state.players[state.to_move]
     if player.hand[_R3]:
         # rule: R-DEC-6
         player, stock = _receive(player, (), state.stock, state.rules)
@@ -279,17 +289,20 @@ def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameRes
 def process_draw(state: GameState, move: Draw) -> GameState:
     """Draw from the stock (R-TRN-3), or end the round on an empty stock (R-END-2, R-DEC-13)."""
     stock = state.stock
+    rules = state.rules
+    left = stock.size
     # rule: R-END-2
-    if not stock:
+    if not left:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-DEC-13
-    if len(stock) < state.rules.draw_count and not state.rules.draw_single_last_card:
+    if left < rules.draw_count and not rules.draw_single_last_card:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
-    drawn, rest = stock.draw(state.rules.draw_count)
-    player, rest = _receive(state.mover, drawn, rest, state.rules)
+    drawn, rest = stock.draw(rules.draw_count)
+    seat = state.to_move
+    player, rest = _receive(state.players[seat], drawn, rest, rules)
     return _turn_state(
-        state, state.to_move, _MELD_PHASE, _seated(state, player), rest, state.pile, state.pile_frozen,
+        state, seat, _MELD_PHASE, _seated(state, player), rest, state.pile, state.pile_frozen,
         state.turn_points, state.pending, state.turn_canasta,
     )  # fmt: skip
 
@@ -328,7 +341,9 @@ def _after_meld(
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
                 pending = None
-    player = player.replace(hand=hand, melds=melds, canastas=mask, opened=opened)
+    player = engine_player(
+        hand, player.kitty, melds, player.red_threes, mask, opened, player.kitty_taken, player.score
+    )
     state = _turn_state(
         state, state.to_move, _MELD_PHASE, _seated(state, player), stock, pile, pile_frozen, turn_points,
         pending, turn_canasta,
@@ -341,7 +356,7 @@ def _after_meld(
 
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
-    player = state.mover
+    player = state.players[state.to_move]
     step = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
     return _after_meld(
@@ -405,11 +420,11 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
 
 def process_discard(state: GameState, move: Discard) -> GameState:
     """Discard, ending the turn (R-TRN-2); freeze on a wild (R-PIL-2); going out (R-OUT-2)."""
-    player = state.mover
+    seat = state.to_move
+    player = state.players[seat]
     hand = list(player.hand)
     hand[move.card] -= 1
-    player = player.replace(hand=tuple(hand))
-    seat = state.to_move
+    player = _with_hand(player, tuple(hand))
     players = (*state.players[:seat], player, *state.players[seat + 1 :])
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
@@ -488,7 +503,8 @@ def apply(state: GameState, move: Move | str) -> GameState:
     """
     if isinstance(move, str):
         move = parse_move(move)
-    legal = legal_moves(state)
+    last = _legal._LAST  # (the generator's memo read here: ``legal_moves`` right before is the usual case)
+    legal = last[1] if last[0] is state else legal_moves(state)
     # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
     for candidate in legal:
         if candidate is move:
