@@ -34,7 +34,10 @@ def test_replace_builds_what_evolve_builds(state: GameState, data: st.DataObject
 
 
 def test_builder_refuses_what_it_cannot_build() -> None:
-    """A class with a weakref slot, a validator or inherited fields is refused: the builder would be wrong."""
+    """A weakref slot, a validator or fields split over two classes are refused: the builder would be wrong.
+
+    A class that only adds methods to the class of its fields is built (as ``TableMeld`` over ``Meld``).
+    """
 
     @attrs.frozen
     class Weak:
@@ -52,6 +55,14 @@ def test_builder_refuses_what_it_cannot_build() -> None:
     class Derived(Base):
         pass
 
-    for cls in (Weak, Checked, Derived):
+    @attrs.frozen(weakref_slot=False)
+    class Split(Base):
+        y: int
+
+    for cls in (Weak, Checked, Split):
         with pytest.raises(TypeError):
             builder(cls)
+    built = builder(Derived)(1)
+    assert type(built) is Derived and built == Derived(1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.x = 2  # type: ignore[misc]

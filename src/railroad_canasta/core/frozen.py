@@ -12,7 +12,8 @@ whose records carry a private stamp: the engine builds its own states so and tru
 (:func:`is_stamped`, one attribute read), where a record from ``__init__``, ``attrs.evolve``, ``copy``
 or ``pickle`` carries none (they set the fields only) and is checked when it enters a public function.
 
-The class must be slotted, declare its fields itself (not in a base), have no ``__weakref__`` slot
+The class must be slotted, its fields declared in one class (itself, or a base of which it only adds
+methods), have no ``__weakref__`` slot
 (``weakref_slot=False``: CPython refuses the change of class otherwise), and no validators. The builder
 runs no converter either: give it converted values. Only trusted code should build records this way: it
 checks nothing.
@@ -73,12 +74,17 @@ def builder(cls: type[T], *, stamp: bool = False) -> Callable[..., T]:
     names = tuple(f.name for f in fields)
     if any(f.validator is not None for f in fields):
         raise TypeError(f"{cls.__name__} has validators: build it with its __init__")
-    slots = getattr(cls, "__slots__", None)
+    # The class whose slots hold the fields: ``cls``, or a base of it when ``cls`` (and every class
+    # between) only adds methods (Railroad's ``TableMeld`` over the core's ``Meld``).
+    owner: type = cls
+    while owner.__dict__.get("__slots__") == () and len(owner.__bases__) == 1:
+        owner = owner.__bases__[0]
+    slots = owner.__dict__.get("__slots__")
     if slots is None or "__weakref__" in slots or "__dict__" in slots or not set(names) <= set(slots):
-        raise TypeError(f"{cls.__name__} must be slotted, its fields its own, with weakref_slot=False")
+        raise TypeError(f"{cls.__name__} must be slotted, its fields in one class, with weakref_slot=False")
     if stamp and not issubclass(cls, Stamped):
         raise TypeError(f"{cls.__name__} has no slot for a stamp: derive it from Stamped")
-    twin = type(f"_Mutable{cls.__name__}", cls.__bases__, {"__slots__": slots})
+    twin = type(f"_Mutable{cls.__name__}", owner.__bases__, {"__slots__": slots})
     params = ", ".join(names)
     body = "".join(f"    self.{n} = {n}\n" for n in names)
     if stamp:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 import attrs
 
 from railroad_canasta.core.cards import Kind
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.railroad.rules import Rules
 
@@ -32,6 +33,7 @@ __all__ = [
     "kind_bonus",
     "meld_form_problem",
     "meld_problem",
+    "new_meld",
 ]
 
 #: Cards in a complete meld (R-MLD-2).
@@ -117,6 +119,10 @@ class TableMeld(Meld):
     def canasta_kind(self) -> CanastaKind | None:
         """The kind of canasta this meld is, or ``None`` while it is not complete (R-CAN-1)."""
         return canasta_kind_of(self)
+
+
+#: Build a :class:`TableMeld` from its rank, naturals, jokers and 2s, without ``__init__`` (trusted code).
+new_meld = builder(TableMeld)
 
 
 def canasta_kind_of(meld: Meld) -> CanastaKind | None:

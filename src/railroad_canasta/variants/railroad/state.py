@@ -368,6 +368,12 @@ class GameState(Table, Stamped):
         """The hand of the player to move."""
         return self.players[self.to_move].hand
 
+    @property
+    def top(self) -> Kind | None:
+        """The top card of the discard pile (read from the shared pile's list directly)."""
+        pile = self.pile
+        return pile.cards[pile.size - 1] if pile.size else None
+
 
 #: Build a player's state or a game state from every field in order, without ``__init__`` (trusted code).
 _new_player = builder(PlayerState)

@@ -27,6 +27,8 @@ from railroad_canasta.variants.railroad.melds import (
     SEVENS_CANASTA,
     CanastaKind,
     TableMeld,
+    canasta_kind_of,
+    new_meld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Standing
@@ -596,7 +598,8 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
             left[rank] -= n
         left[_J] -= j
         left[_T] -= t
-        new = TableMeld(rank, n, j, t)
+        new = new_meld(rank, n, j, t)
+        size = n + j + t
         melds = (*melds, new)
     else:
         rank, card = move.rank, move.card
@@ -606,10 +609,13 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
                 break
             index += 1
         left[card] -= 1
-        new = melds[index].added(card)
-        melds = (*melds[:index], new, *melds[index + 1 :])
         n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
-    completed = new.canasta_kind
+        old = melds[index]
+        new = new_meld(rank, old.naturals + n, old.jokers + j, old.twos + t)
+        size = old.naturals + old.jokers + old.twos + 1
+        melds = (*melds[:index], new, *melds[index + 1 :])
+    # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
+    completed = canasta_kind_of(new) if size >= CANASTA_SIZE else None
     new_mask = mask | completed.value if completed is not None else mask
     # (tuple.__new__ directly: a NamedTuple's own __new__ is a Python function)
     return _new_tuple(
@@ -625,10 +631,10 @@ def pickup_melds(
     """
     existing = player.unfinished_meld(rank)
     if existing is None:
-        new = TableMeld(rank, naturals)
+        new = new_meld(rank, naturals, 0, 0)
         melds = (*player.melds, new)
     else:
-        new = TableMeld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
+        new = new_meld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
         melds = tuple(new if m is existing else m for m in player.melds)
-    completed = new.canasta_kind
+    completed = canasta_kind_of(new)
     return melds, player.canastas | completed.value if completed is not None else player.canastas, completed
