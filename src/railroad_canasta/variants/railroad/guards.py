@@ -110,7 +110,7 @@ def others_sevens(state: Table) -> bool:
 
 def opening_unfinished(state: Table) -> bool:
     """The mover has begun their first meld of the round this turn and not yet reached the requirement."""
-    return state.pending is not None or (not state.mover.opened and state.turn_points > 0)
+    return state.pending is not None or (not state.players[state.to_move].opened and state.turn_points > 0)
 
 
 def _pending_size(state: Table) -> int:

@@ -118,12 +118,13 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             out.append(END_TURN if passes_turn(state) else END_ROUND)
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
     # hand of 7s is refused (no floor guard can fail).
-    plain = opened and pending is None
     spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
+    # The most cards a plainly legal step may use (-1: none is plainly legal).
+    most = min(total - 2, spare - 1) if opened and pending is None else -1
     others: bool | None = None
     extra = sum(pending) if pending is not None else 0
     for move, used in step_candidates(hand, player.melds, rules):
-        if plain and total - used >= 2 and spare - used >= 1:
+        if used <= most:
             out.append(move)
             continue
         if others is None:
