@@ -77,6 +77,18 @@ class _Prefix(Sequence[Kind]):
     def __iter__(self) -> Iterator[Kind]:
         return itertools.islice(self.cards, self.size)
 
+    def __reversed__(self) -> Iterator[Kind]:
+        return reversed(self._items())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._items()
+
+    def count(self, value: object) -> int:
+        return self._items().count(value)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        return self._items().index(value, start, len(self) if stop is None else stop)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _Prefix):
             return self.size == other.size and (self.cards is other.cards or self._items() == other._items())

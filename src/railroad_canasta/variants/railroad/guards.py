@@ -388,18 +388,18 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 def pair_pickup_plain(state: Table, rank: Kind) -> bool:
     """A pair pickup that plainly passes :data:`TAKE_PILE_GUARDS` (the generator's fast pre-filter).
 
-    The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two
-    of it. Then for a player who has opened, without a meld of the rank to join, who does not hold every
-    canasta and keeps two cards, only R-DEC-1 could still refuse the pickup; ``tests/test_oracle.py``
-    checks this against the table.
+    The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two of
+    it. Then for an opened player, without a meld of the rank or with one the pair may join short of a
+    canasta (R-DEC-18), not holding every canasta, keeping two cards, only R-DEC-1 could still refuse it.
     """
-    player = state.mover
+    player, rules = state.players[state.to_move], state.rules
+    meld = player.unfinished_meld(rank)
     return (
         player.opened
-        and (not state.pile_frozen or state.rules.frozen_pile_pair_pickup)
+        and (not state.pile_frozen or rules.frozen_pile_pair_pickup)
         and player.canastas != ALL_CANASTAS
+        and (meld is None or (rules.pair_pickup_joins_meld and meld.size + 3 < CANASTA_SIZE))
         and sum(state.mover_hand) - 2 + _rest_of_pile(state.pile) >= 2
-        and player.unfinished_meld(rank) is None
     )
 
 
