@@ -6,6 +6,9 @@ the loaders (3, 4) in ``test_json_limits.py`` and the command line (7) in ``test
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import attrs
 import pytest
 
@@ -23,6 +26,7 @@ from railroad_canasta import (
     TakePile,
 )
 from railroad_canasta.bots import GreedyBot, play_game
+from railroad_canasta.core.frozen import is_stamped
 from railroad_canasta.io import state_from_json, state_to_json
 
 # ------------------------------------------------------------------------- (2) the deal runs dry
@@ -135,6 +139,25 @@ def test_engine_states_are_not_checked_twice() -> None:
     copy = attrs.evolve(state)
     assert rc.legal_moves(copy) == rc.legal_moves(state)
     assert rc.apply(copy, "draw") == rc.apply(state, "draw")
+
+
+def test_only_the_engine_stamps_its_states() -> None:
+    """The engine's states carry the stamp the public functions trust; no copy of one carries it."""
+    state = rc.apply(rc.new_game(seed=3), "draw")
+    assert is_stamped(rc.new_game(seed=3)) and is_stamped(state)
+    copies = (
+        attrs.evolve(state),
+        state.replace(),
+        copy.copy(state),
+        copy.deepcopy(state),
+        pickle.loads(pickle.dumps(state)),
+    )
+    for other in copies:
+        assert other == state and not is_stamped(other)
+        assert rc.legal_moves(other) == rc.legal_moves(state)
+    bad = copy.copy(state.replace(to_move=9))
+    with pytest.raises(InvariantError):
+        rc.legal_moves(bad)
 
 
 # ------------------------------------------------------------------- (8) a wild discarded to go out
