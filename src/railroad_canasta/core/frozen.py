@@ -65,14 +65,15 @@ def is_stamped(record: object) -> bool:
     return getattr(record, "_stamp", None) is STAMP
 
 
-def builder(cls: type[T], *, stamp: bool = False) -> Callable[..., T]:
+def builder(cls: type[T], *, stamp: bool = False, checked: bool = True) -> Callable[..., T]:
     """A constructor of ``cls`` taking every field positionally, in order, that runs no ``__init__``.
 
-    With ``stamp`` (``cls`` a :class:`Stamped`) the records it makes carry :data:`STAMP`.
+    With ``stamp`` (``cls`` a :class:`Stamped`) the records it makes carry :data:`STAMP`. A class with
+    validators is refused unless ``checked=False`` says that the caller vouches for the values.
     """
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     names = tuple(f.name for f in fields)
-    if any(f.validator is not None for f in fields):
+    if checked and any(f.validator is not None for f in fields):
         raise TypeError(f"{cls.__name__} has validators: build it with its __init__")
     # The class whose slots hold the fields: ``cls``, or a base of it when ``cls`` (and every class
     # between) only adds methods (Railroad's ``TableMeld`` over the core's ``Meld``).

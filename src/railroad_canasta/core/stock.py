@@ -24,12 +24,13 @@ grew into, so a discard costs one new small object, not a copy of the pile.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 import attrs
 
 from railroad_canasta.core.cards import Kind
+from railroad_canasta.core.frozen import builder
 
 __all__ = ["Pile", "Stock", "as_pile", "as_stock"]
 
@@ -159,24 +160,10 @@ class Pile(_Prefix):
         return _pile(self.cards, self.size - 1)
 
 
-def _stock(cards: tuple[Kind, ...], size: int) -> Stock:
-    """A stock of the first ``size`` of ``cards``, where ``size`` is known to fit (no check)."""
-    stock = _new(Stock)
-    _set(stock, "cards", cards)
-    _set(stock, "size", size)
-    return stock
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _pile(cards: list[Kind], size: int) -> Pile:
-    """A pile of the first ``size`` of ``cards``, where ``size`` is known to fit (no check)."""
-    pile = _new(Pile)
-    _set(pile, "cards", cards)
-    _set(pile, "size", size)
-    return pile
+#: A stock of the first ``size`` of ``cards``, where ``size`` is known to fit (no check).
+_stock: Callable[[tuple[Kind, ...], int], Stock] = builder(Stock, checked=False)
+#: A pile of the first ``size`` of ``cards``, where ``size`` is known to fit (no check).
+_pile: Callable[[list[Kind], int], Pile] = builder(Pile, checked=False)
 
 
 def as_pile(cards: Sequence[Kind]) -> Pile:

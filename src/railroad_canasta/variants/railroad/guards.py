@@ -17,7 +17,7 @@ Violation(clause='R-TRN-2', reason='it is the draw phase, not the meld phase')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Never, Protocol, cast
 
 from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
@@ -117,7 +117,7 @@ def _pending_size(state: Table) -> int:
     return sum(state.pending) if state.pending is not None else 0
 
 
-def _rest_of_pile(pile: tuple[Kind, ...]) -> int:
+def _rest_of_pile(pile: Sequence[Kind]) -> int:
     """Cards of the pile below the top that would join a hand (red 3s go down instead)."""
     rest = pile[:-1]
     return len(rest) - rest.count(_R3)
