@@ -505,7 +505,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
         move = parse_move(move)
     last = _legal._LAST  # (the generator's memo read here: ``legal_moves`` right before is the usual case)
     legal = last[1] if last[0] is state else legal_moves(state)
-    # The generator answers shared instances: ``in`` finds one by identity before it calls any ``__eq__``.
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    for candidate in legal:
+        if candidate is move:
+            return _PROCESS[type(move)](state, move)
     if move in legal:
         return _PROCESS[type(move)](state, move)
     problem = why_illegal(state, move)
