@@ -11,6 +11,7 @@ Phase.MELD
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -72,7 +73,7 @@ _BLACK_CANASTA = CanastaKind.BLACK
 
 
 def _add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))  # (both have 15 counts; ``map`` adds them in C)
 
 
 def _with_hand(player: PlayerState, hand: Counts) -> PlayerState:
@@ -248,8 +249,12 @@ def _next_turn(
 ) -> GameState:
     """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
-    nxt = (state.to_move + 1) % state.rules.players
-    state = _turn_state(state, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen, 0, None, False)
+    rules = state.rules
+    nxt = (state.to_move + 1) % rules.players
+    state = engine_state(
+        rules, state.seed, state.round, state.dealer, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen,
+        0, None, False, state.history, state.result,
+    )  # fmt: skip
     if players[nxt].hand[_R3]:
         return _begin_turn(state)
     return state
@@ -363,7 +368,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
         state,
         player,
         step,
-        sevens_hand=sevens_hand_melds(state),
+        sevens_hand=not player.opened and sevens_hand_melds(state),
         pile=state.pile,
         pile_frozen=state.pile_frozen,
         stock=state.stock,
