@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import cast
 
 from railroad_canasta.core.cards import Counts, Kind
@@ -43,7 +44,7 @@ from railroad_canasta.variants.railroad.guards import (
     top_pickup_plain,
     why_illegal,
 )
-from railroad_canasta.variants.railroad.melds import MIN_MELD
+from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates
 
@@ -56,6 +57,8 @@ _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
+#: The move of a step candidate (a candidate is the move and the cards it uses).
+_move_of = itemgetter(0)
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
@@ -123,7 +126,12 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     most = min(total - 2, spare - 1) if opened and pending is None else -1
     others: bool | None = None
     extra = sum(pending) if pending is not None else 0
-    for move, used in step_candidates(hand, player.melds, rules):
+    candidates = step_candidates(hand, player.melds, rules)
+    # No candidate uses more cards than a wild meld starts with (3, or 7 where it is put down whole).
+    if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
+        out.extend(map(_move_of, candidates))
+        candidates = []
+    for move, used in candidates:
         if used <= most:
             out.append(move)
             continue
