@@ -147,6 +147,8 @@ class Pile(_Prefix):
     def push(self, card: Kind) -> Pile:
         """The pile with ``card`` on top."""
         cards, size = self.cards, self.size
+        if not size:  # (a list of its own: the list of an empty pile never grows, one serves every state)
+            return _pile([card], 1)
         if len(cards) == size:
             cards.append(card)
         # (Appended above, or by another pile of the same cards: a thread's append between the two
@@ -166,10 +168,16 @@ _stock: Callable[[tuple[Kind, ...], int], Stock] = builder(Stock, checked=False)
 _pile: Callable[[list[Kind], int], Pile] = builder(Pile, checked=False)
 
 
+#: The empty pile (after a pickup), one for every state.
+_EMPTY_PILE = _pile([], 0)
+
+
 def as_pile(cards: Sequence[Kind]) -> Pile:
     """``cards`` as a :class:`Pile` (itself when it is one already)."""
     if isinstance(cards, Pile):
         return cards
+    if not cards:
+        return _EMPTY_PILE
     kinds = list(cards)
     return _pile(kinds, len(kinds))
 

@@ -70,6 +70,8 @@ _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
 _KITTY_PHASE = Phase.KITTY
 _BLACK_CANASTA = CanastaKind.BLACK
+#: The pile once taken (R-PIL-6).
+_NO_PILE = as_pile(())
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -400,7 +402,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, pile=as_pile(()), pile_frozen=False, stock=stock, pending=pending)
+    return _after_meld(state, player, step, pile=_NO_PILE, pile_frozen=False, stock=stock, pending=pending)
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -413,7 +415,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     if rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
-        pile = as_pile(())
+        pile = _NO_PILE
         frozen = False
     else:
         stock = state.stock
