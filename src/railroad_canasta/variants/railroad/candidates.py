@@ -64,6 +64,7 @@ def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) ->
     out: list[_Candidate] = []
     append = out.append
     jokers, twos = hand[0], hand[1]
+    wild_cards = jokers or twos
     sevens_wild = not rules.sevens_natural_only
     # rule: R-MLD-2
     # The wild cards of each unfinished meld, by rank (-1: no unfinished meld of the rank).
@@ -77,7 +78,7 @@ def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) ->
         if held >= 0:
             if count:
                 append(_ADD_SELF[rank])
-            if held < MAX_WILDS and (sevens_wild or rank != _SEVEN_INDEX):
+            if wild_cards and held < MAX_WILDS and (sevens_wild or rank != _SEVEN_INDEX):
                 if jokers:
                     append(_ADD_JOKER[rank])
                 if twos:
@@ -85,7 +86,7 @@ def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) ->
         elif count >= MIN_NATURALS:
             if count >= MIN_MELD:
                 append(_START_THREE[rank])
-            if sevens_wild or rank != _SEVEN_INDEX:
+            if wild_cards and (sevens_wild or rank != _SEVEN_INDEX):
                 if jokers:
                     append(_START_JOKER[rank])
                 if twos:
