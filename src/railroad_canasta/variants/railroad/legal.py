@@ -57,6 +57,11 @@ _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
+# The lists of moves that several positions share (made once).
+_DRAW_ONLY = (DRAW,)
+_END_OR_KITTY = (END_TURN, TAKE_KITTY)
+_KITTY_ONLY = (TAKE_KITTY,)
+_NEXT_ROUND_ONLY = (NEXT_ROUND,)
 #: The move of a step candidate (a candidate is the move and the cards it uses).
 _move_of = itemgetter(0)
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
@@ -151,37 +156,38 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     return out
 
 
-def _candidates(state: Table) -> list[Move]:
+def _candidates(state: Table) -> Sequence[Move]:
     phase = state.phase
     if phase is _DRAW_PHASE:
-        hand = state.mover_hand
-        out: list[Move] = [DRAW]
+        hand = state.mover_hand  # (a view of another player raises here)
         top = state.top
-        if top is not None and top >= _FOUR:
-            # Cheap necessary conditions first; the guards decide.
-            if hand[top] >= 2:
-                pair = take_pile(top)
-                if (
-                    pair_pickup_plain(state, top)
-                    or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
-                ):
-                    out.append(pair)
-            meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
-            if meld is not None and (
-                top_pickup_plain(state, meld)
-                or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+        if top is None or top < _FOUR:
+            return _DRAW_ONLY
+        # Cheap necessary conditions first; the guards decide.
+        out: list[Move] = [DRAW]
+        if hand[top] >= 2:
+            pair = take_pile(top)
+            if (
+                pair_pickup_plain(state, top)
+                or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
             ):
-                out.append(TAKE_TOP)
+                out.append(pair)
+        meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
+        if meld is not None and (
+            top_pickup_plain(state, meld)
+            or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+        ):
+            out.append(TAKE_TOP)
         return out
     if phase is _MELD_PHASE:
         return _meld_phase_moves(state, state.mover_hand)
     if phase is _KITTY_PHASE:
         # (A view of another player may not list the mover's moves: mover_hand raises for it.)
         # rule: R-DEC-19
-        return [END_TURN, TAKE_KITTY] if any(state.mover_hand) else [TAKE_KITTY]
+        return _END_OR_KITTY if any(state.mover_hand) else _KITTY_ONLY
     if phase is Phase.ROUND_OVER:
-        return [NEXT_ROUND]
-    return []
+        return _NEXT_ROUND_ONLY
+    return ()
 
 
 def legal_moves(state: Table) -> Sequence[Move]:
