@@ -123,8 +123,8 @@ class Stock(_Prefix):
     def draw(self, n: int) -> tuple[tuple[Kind, ...], Stock]:
         """The ``n`` cards drawn from the top (in stock order) and the stock left (at most what there is)."""
         size = self.size
-        n = min(n, size)
-        return self.cards[size - n : size], _stock(self.cards, size - n)
+        left = size - n if n < size else 0
+        return self.cards[left:size], _stock(self.cards, left)
 
 
 @attrs.frozen(eq=False, repr=False, weakref_slot=False)

@@ -205,9 +205,9 @@ def next_round_state(state: GameState) -> GameState:
 
 def _seated(state: GameState, player: PlayerState) -> tuple[PlayerState, ...]:
     """The players of ``state`` with the mover's state replaced by ``player``."""
-    seat = state.to_move
-    players = state.players
-    return (*players[:seat], player, *players[seat + 1 :])
+    players = list(state.players)  # (a list and one tuple: half the cost of slicing and unpacking)
+    players[state.to_move] = player
+    return tuple(players)
 
 
 def _turn_state(
@@ -432,7 +432,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     hand = list(player.hand)
     hand[move.card] -= 1
     player = _with_hand(player, tuple(hand))
-    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    players = _seated(state, player)
     # rule: R-PIL-2
     frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
     pile = state.pile.push(move.card)
