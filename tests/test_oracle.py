@@ -68,7 +68,7 @@ def test_the_plain_pickup_prefilters_agree_with_the_tables(state: GameState) -> 
     top = state.top
     if state.phase is not Phase.DRAW or top is None or top < Kind.FOUR:
         return
-    if state.mover.hand[top] >= 2 and pair_pickup_plain(state, top):
+    if state.mover.hand[top] >= 2 and pair_pickup_plain(state, top, state.mover.unfinished_meld(top)):
         assert first_violation(TAKE_PILE_GUARDS, PickupContext(state, TakePile(top))) is None
     meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
     if meld is not None and top_pickup_plain(state, meld):

@@ -385,15 +385,15 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 )
 
 
-def pair_pickup_plain(state: Table, rank: Kind) -> bool:
+def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool:
     """A pair pickup that plainly passes :data:`TAKE_PILE_GUARDS` (the generator's fast pre-filter).
 
     The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two of
-    it. Then for an opened player, without a meld of the rank or with one the pair may join short of a
-    canasta (R-DEC-18), not holding every canasta, keeping two cards, only R-DEC-1 could still refuse it.
+    it, and ``meld`` is the mover's unfinished meld of the rank. Then for an opened player, without such a
+    meld or with one the pair may join short of a canasta (R-DEC-18), not holding every canasta, keeping
+    two cards, only R-DEC-1 could still refuse it.
     """
     player, rules = state.players[state.to_move], state.rules
-    meld = player.unfinished_meld(rank)
     return (
         player.opened
         and (not state.pile_frozen or rules.frozen_pile_pair_pickup)

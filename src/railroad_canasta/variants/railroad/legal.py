@@ -165,17 +165,21 @@ def _candidates(state: Table) -> Sequence[Move]:
             return _DRAW_ONLY
         # Cheap necessary conditions first; the guards decide.
         out: list[Move] = [DRAW]
+        meld = state.mover.unfinished_meld(top)
         if hand[top] >= 2:
             pair = take_pile(top)
             if (
-                pair_pickup_plain(state, top)
+                pair_pickup_plain(state, top, meld)
                 or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
             ):
                 out.append(pair)
-        meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
-        if meld is not None and (
-            top_pickup_plain(state, meld)
-            or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+        if (
+            meld is not None
+            and not state.pile_frozen
+            and (
+                top_pickup_plain(state, meld)
+                or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+            )
         ):
             out.append(TAKE_TOP)
         return out
