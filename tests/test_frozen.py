@@ -62,6 +62,8 @@ def test_builder_refuses_what_it_cannot_build() -> None:
     for cls in (Weak, Checked, Split):
         with pytest.raises(TypeError):
             builder(cls)
+    with pytest.raises(TypeError, match="Stamped"):
+        builder(Derived, stamp=True)
     built = builder(Derived)(1)
     assert type(built) is Derived and built == Derived(1)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -61,6 +61,11 @@ def test_a_pile_is_the_tuple_of_its_cards_and_never_changes(
         assert p == t and t == p and hash(p) == hash(t) and len(p) == len(t) and tuple(p) == t
         assert p[i:] == t[i:] and list(reversed(p)) == list(reversed(t)) and repr(p) == repr(t)
         assert p.count(Kind.ACE) == t.count(Kind.ACE) and (Kind.ACE in p) == (Kind.ACE in t)
+        if Kind.ACE in t:
+            assert p.index(Kind.ACE) == t.index(Kind.ACE)
+        else:
+            with pytest.raises(ValueError):
+                p.index(Kind.ACE)
         assert p + (Kind.ACE,) == (*t, Kind.ACE) and (Kind.ACE,) + p == (Kind.ACE, *t)  # noqa: RUF005
         if -len(t) <= i < len(t):
             assert p[i] is t[i]
