@@ -133,7 +133,7 @@ def _railroad_hook() -> GeneratorHook:
 
     def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
         original = legal._candidates
-        legal._candidates = wrap(original)  # type: ignore[assignment]
+        legal._candidates = wrap(original)
         legal._LAST = (None, ())
 
         def restore() -> None:
