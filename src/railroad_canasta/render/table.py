@@ -212,7 +212,7 @@ def _table(
         to_move=position.to_move,
         viewer=position.viewer if isinstance(position, (PlayerView, ClassicView)) else None,
         sides=sides,
-        pile=position.pile,
+        pile=tuple(position.pile),
         pile_frozen=position.pile_frozen,
         pile_stopped=position.pile_stopped,
         pile_frozen_for_mover=frozen_for_mover,
