@@ -325,9 +325,12 @@ def format_kinds(kinds: Iterable[Kind]) -> str:
     return " ".join(_KIND_TEXT[k] for k in kinds)
 
 
+_EMPTY_COUNTS: Counts = (0,) * KIND_COUNT
+
+
 def empty_counts() -> Counts:
-    """A :data:`Counts` vector with no cards."""
-    return (0,) * KIND_COUNT
+    """A :data:`Counts` vector with no cards (one tuple, shared: it is immutable)."""
+    return _EMPTY_COUNTS
 
 
 def counts_of(kinds: Iterable[Kind]) -> Counts:
