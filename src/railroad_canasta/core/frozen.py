@@ -95,4 +95,5 @@ def builder(cls: type[T], *, stamp: bool = False, checked: bool = True) -> Calla
     exec(compile(source, f"<builder of {cls.__qualname__}>", "exec"), namespace)
     make: Callable[..., T] = namespace["make"]
     make.__doc__ = f"Build a {cls.__name__} from every field, in order (no checks)."
+    make.__module__ = cls.__module__
     return make
