@@ -16,7 +16,7 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
-from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.frozen import Stamped, builder
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
@@ -34,6 +34,7 @@ __all__ = [
     "build_side",
     "build_state",
     "canasta_kind",
+    "engine_state",
     "meld_of",
 ]
 
@@ -197,7 +198,7 @@ class Position(Displayable):
 
 
 @attrs.frozen(weakref_slot=False)
-class ClassicState(Position):
+class ClassicState(Position, Stamped):
     """A game of classic Canasta at one decision point."""
 
     rules: ClassicRules
@@ -288,3 +289,6 @@ _FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))
 #: Build a side or a state from every field in order, without ``__init__`` (trusted code: no checks).
 build_side = builder(Side)
 build_state = builder(ClassicState)
+#: Build a state as ``build_state`` does, stamped: a state of the engine's own transitions, which the public
+#: functions trust without checking it (``core.frozen.is_stamped``); ``replace`` and copies are not stamped.
+engine_state = builder(ClassicState, stamp=True)

@@ -45,7 +45,7 @@ from railroad_canasta.variants.classic.state import (
     Phase,
     Side,
     build_side,
-    build_state,
+    engine_state,
     meld_of,
 )
 from railroad_canasta.variants.classic.steps import step_result
@@ -158,7 +158,7 @@ def _turn_state(
     turn_started: tuple[Kind, ...],
 ) -> ClassicState:
     """``state`` with the fields of the round in play as given (``replace`` without keywords: hot path)."""
-    return build_state(
+    return engine_state(
         state.rules, state.seed, state.round, state.dealer, to_move, phase, hands, sides, stock, pile,
         pile_frozen, turn_points, pending, melded_before, turn_melds, answer, state.asker, turn_started,
         state.history, state.result,
