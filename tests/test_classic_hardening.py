@@ -7,15 +7,11 @@ whole; what is not a position at all is a ``TypeError`` with a sentence.
 
 from __future__ import annotations
 
-import copy
-import pickle
-
 import attrs
 import pytest
 
 import railroad_canasta as rc
 from railroad_canasta import CLASSIC, ClassicState, InvariantError, Kind
-from railroad_canasta.core.frozen import is_stamped
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.io import state_to_json, view_to_json
 from railroad_canasta.variants.classic.state import Side
@@ -116,22 +112,3 @@ def test_public_functions_refuse_what_is_not_a_classic_position_or_a_move() -> N
     for function in (rc.apply, rc.why_illegal, rc.is_legal, rc.explain_move):
         with pytest.raises(TypeError, match="expects a Move or its text"):
             function(state, 42)  # type: ignore[call-overload, arg-type]
-
-
-def test_only_the_engine_stamps_classic_states() -> None:
-    """The classic engine's turn states carry the stamp the public functions trust; no copy carries it."""
-    state = rc.apply(rc.new_game(CLASSIC, seed=3), "draw")
-    assert is_stamped(state)
-    copies = (
-        attrs.evolve(state),
-        state.replace(),
-        copy.copy(state),
-        copy.deepcopy(state),
-        pickle.loads(pickle.dumps(state)),
-    )
-    for other in copies:
-        assert other == state and not is_stamped(other)
-        assert rc.legal_moves(other) == rc.legal_moves(state)
-    bad = copy.copy(state.replace(to_move=9))
-    with pytest.raises(InvariantError):
-        rc.legal_moves(bad)

@@ -141,10 +141,13 @@ def test_engine_states_are_not_checked_twice() -> None:
     assert rc.apply(copy, "draw") == rc.apply(state, "draw")
 
 
-def test_only_the_engine_stamps_its_states() -> None:
-    """The engine's states carry the stamp the public functions trust; no copy of one carries it."""
-    state = rc.apply(rc.new_game(seed=3), "draw")
-    assert is_stamped(rc.new_game(seed=3)) and is_stamped(state)
+@pytest.mark.parametrize("rules", [rc.Rules(), rc.ClassicRules()], ids=["railroad", "classic"])
+def test_only_the_engine_stamps_its_states(rules: rc.Rules | rc.ClassicRules) -> None:
+    """The engine's turn states carry the stamp the public functions trust; no copy of one carries it."""
+    state = rc.apply(rc.new_game(rules, seed=3), "draw")
+    assert is_stamped(state)
+    # A Railroad deal is stamped too; a classic deal is trusted by identity (game.py's list).
+    assert is_stamped(rc.new_game(rules, seed=3)) == isinstance(rules, rc.Rules)
     copies = (
         attrs.evolve(state),
         state.replace(),
