@@ -19,6 +19,7 @@ __all__ = [
     "kitty_after",
     "kitty_code",
     "kitty_open",
+    "opening_facts",
     "passes_turn",
     "sevens_hand",
     "sevens_hand_melds",
@@ -94,3 +95,26 @@ def passes_turn(state: Table) -> bool:
         return False
     hand = state.mover_hand
     return sum(hand) > hand[_SEVEN]
+
+
+def opening_facts(state: Table) -> tuple[int | None, bool]:
+    """What the mover still needs this turn for the requirement (``None`` once opened, R-REQ-4), and
+    whether they may meld a hand of 7s without it (R-DEC-20): the same for every candidate step of a
+    position, so read once per position (the last one asked about is kept).
+    """
+    global _OPENING
+    last = _OPENING
+    if last[0] is state:
+        return last[1]
+    player = state.mover
+    if player.opened:
+        facts: tuple[int | None, bool] = (None, False)
+    else:
+        facts = (state.rules.requirement(player.score) - state.turn_points, sevens_hand_melds(state))
+    _OPENING = (state, facts)
+    return facts
+
+
+#: The last state whose opening facts were read, and those facts (a state is immutable: its identity
+#: keys them, and the memo holds it so that the identity cannot be reused).
+_OPENING: tuple[object, tuple[int | None, bool]] = (None, (None, False))

@@ -41,6 +41,7 @@ from railroad_canasta.variants.railroad.facts import (
     NO_KITTY,
     kitty_after,
     kitty_code,
+    opening_facts,
     passes_turn,
     sevens_hand_melds,
 )
@@ -123,32 +124,31 @@ def _rest_of_pile(pile: Sequence[Kind]) -> int:
     return len(rest) - rest.count(_R3)
 
 
-def requirement_shortfall(state: Table, step: Step, pending_extra: int, kitty: int = NO_KITTY) -> str | None:
+def requirement_shortfall(
+    state: Table, step: Step, pending_extra: int, kitty: int = NO_KITTY, others: bool | None = None
+) -> str | None:
     """Why a step before the requirement is met leaves it out of reach this turn, or ``None``."""
-    player = state.mover
-    if player.opened:
+    need = opening_facts(state)[0]
+    if need is None:
         return None
-    rules = state.rules
     gained = step.gained
-    if rules.requirement_counts_bonuses and step.completed is not None:
+    if state.rules.requirement_counts_bonuses and step.completed is not None:
         # rule: R-DEC-11
-        gained += canasta_bonus(step.completed, rules)
-    requirement = rules.requirement(player.score)
-    have = state.turn_points + gained
-    if have >= requirement or can_reach(
+        gained += canasta_bonus(step.completed, state.rules)
+    if gained >= need or can_reach(
         step.hand,
         step.melds,
         step.mask,
-        requirement - have,
+        need - gained,
         pending_extra,
-        others_sevens(state),
-        rules,
+        others_sevens(state) if others is None else others,
+        state.rules,
         kitty,
     ):
         return None
     return (
-        f"you need {requirement} for your first meld of the round; with {have} melded this turn, "
-        "the rest of your hand cannot make up the difference"
+        f"you need {need + state.turn_points} for your first meld of the round; with "
+        f"{state.turn_points + gained} melded this turn, the rest of your hand cannot make up the difference"
     )
 
 
@@ -555,9 +555,9 @@ _END_TURN_RULES: GuardTable[MoveContext] = (
 def _opening_reachable(c: MeldContext) -> str | None:
     state = c.state
     # rule: R-DEC-20
-    if sevens_hand_melds(state):
+    if opening_facts(state)[1]:
         return None
-    return requirement_shortfall(state, c.step, c.extra, c.kitty_after)
+    return requirement_shortfall(state, c.step, c.extra, c.kitty_after, c.others_sevens)
 
 
 # rule: R-REQ-4, R-MLD-6
