@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, Kind
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Kind
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
@@ -46,7 +46,7 @@ from railroad_canasta.variants.classic.guards import (
     opening_unfinished,
     why_illegal,
 )
-from railroad_canasta.variants.classic.requirement import best_points
+from railroad_canasta.variants.classic.requirement import best_points, direct_points
 from railroad_canasta.variants.classic.state import Phase, Position, meld_of
 from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates
 
@@ -57,6 +57,8 @@ _DISCARDS_HIGH_FIRST = tuple(discard(k) for k in _DISCARD_ORDER)
 _B3 = Kind.BLACK_THREE
 _FOUR = int(Kind.FOUR)
 _WILDS = (Kind.JOKER, Kind.TWO)
+_JOKER_POINTS = KIND_POINTS[Kind.JOKER]
+_TWO_POINTS = KIND_POINTS[Kind.TWO]
 
 
 def candidates(position: Position) -> list[Move]:
@@ -104,6 +106,43 @@ def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
 
 
+def _unopened_steps(position: Position, held: int) -> list[Move]:
+    """The meld steps of a side not yet opened: the reach of the hand is judged once for the position."""
+    hand = position.mover_hand
+    melds = position.mover_side.melds
+    need = position.rules.requirement(position.mover_side.score) - position.turn_points
+    direct = direct_points(hand, melds)
+    reach = best_points(hand, melds) if direct is None else direct
+    # A side whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of the whole hand
+    # bounds the reach after any step (black 3s, which it leaves out, are asked).
+    if hand[_B3] < 3 and reach < need:
+        return []
+    # A step melding naturals only keeps the reach of a hand whose plan keeps two cards (``direct_points``).
+    naturals_reach = direct is not None and direct >= need
+    out: list[Move] = []
+    for move in candidates_of(hand, melds):
+        # Plainly legal, read in the terms of the two rows a candidate can fail (``_CANDIDATE_ROWS``): it
+        # keeps two cards, and it opens on its own or melds naturals only while the hand reaches.
+        if type(move) is AddToMeld:
+            plain = held >= 3 and (
+                (naturals_reach and move.card is move.rank) or KIND_POINTS[move.card] >= need
+            )
+        elif move.rank is _B3:
+            plain = False
+        else:
+            start = cast("StartMeld", move)
+            plain = held - start.card_count >= 2 and (
+                (naturals_reach and start.naturals == 3)
+                or start.naturals * KIND_POINTS[start.rank]
+                + _JOKER_POINTS * start.jokers
+                + _TWO_POINTS * start.twos
+                >= need
+            )
+        if plain or candidate_legal(position, move):
+            out.append(move)
+    return out
+
+
 def _meld_phase(position: Position) -> tuple[Move, ...]:
     hand = position.mover_hand
     held = sum(hand)
@@ -125,13 +164,8 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
                     (starts_plain if type(move) is StartMeld else adds_plain) and move.rank is not _B3
                 ) or candidate_legal(position, move):
                     out.append(move)
-    elif (
-        # A side not yet opened whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach
-        # of the whole hand bounds the reach after any step (black 3s, which it leaves out, are asked).
-        hand[_B3] >= 3
-        or best_points(hand, side.melds) >= rules.requirement(side.score) - position.turn_points
-    ):
-        out += [move for move in candidates_of(hand, side.melds) if candidate_legal(position, move)]
+    else:
+        out = _unopened_steps(position, held)
     answer = position.answer
     if opened or not opening_unfinished(position):
         if held == 1:

@@ -21,7 +21,7 @@ from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.arithmetic import wild_room
 
-__all__ = ["best_points"]
+__all__ = ["best_points", "direct_points"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -75,10 +75,19 @@ def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
     (R-CL-OUT-1).
     """
     # rule: R-CL-REQ-1
+    points = direct_points(hand, melds, keep)
+    return _best_less_one(hand, melds, keep) if points is None else points
+
+
+def direct_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int | None:
+    """:func:`best_points` when the plan of the whole hand keeps ``keep`` cards, else ``None``.
+
+    Such a plan melds every natural of a rank with a meld or with three in hand: a step melding naturals
+    only (three of a rank held three times or more, or one natural added to its meld) leaves a hand whose
+    plan is this one less the step, so the step's values and the reach after it make this figure.
+    """
     points, used = _plan(hand, melds)
-    if used <= sum(hand) - keep or keep <= 0:
-        return points
-    return _best_less_one(hand, melds, keep)
+    return points if used <= sum(hand) - keep or keep <= 0 else None
 
 
 @functools.lru_cache(maxsize=1 << 12)
