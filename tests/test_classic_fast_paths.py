@@ -9,14 +9,20 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.io.codec import state_to_json
 from railroad_canasta.testing.classic import oracle_legal_moves
 from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves
+from railroad_canasta.variants.classic.requirement import best_points, direct_points
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Side
+from railroad_canasta.variants.classic.steps import candidates_of
 from railroad_canasta.variants.classic.transitions import apply, new_game
 
 
@@ -48,6 +54,65 @@ def test_the_fast_paths_agree_with_the_tables_over_whole_rounds(options: dict[st
             checked += 1
             state = apply(state, moves[rng.randrange(len(moves))])
     assert checked > 300
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_unopened_fast_path_agrees_with_the_tables_over_many_rounds(players: int) -> None:
+    """Where a side not yet opened melds, the generator's plain steps (opening alone, or naturals only while
+    the hand reaches) are the moves the tables accept, over many more rounds than the test above."""
+    rules = ClassicRules(players=players, max_rounds=1)
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=100 + seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            if state.phase.value == "meld" and not state.mover_side.opened:
+                assert tuple(moves) == legal_by_tables(state)
+                checked += any(type(m) is not type(moves[-1]) for m in moves)
+            state = apply(state, moves[rng.randrange(len(moves))])
+    assert checked > 100
+
+
+@st.composite
+def hands_and_melds(draw: st.DrawFn) -> tuple[Counts, tuple[Meld, ...]]:
+    """A hand of up to 20 cards (no red 3s) and the side's natural melds of other ranks."""
+    kinds = [k for k in Kind if k is not Kind.RED_THREE]
+    cards = draw(st.lists(st.sampled_from(kinds), max_size=20))
+    hand = [0] * KIND_COUNT
+    for kind in cards:
+        hand[kind] += 1
+    melds = []
+    for rank in draw(st.lists(st.sampled_from(NATURAL_KINDS), max_size=4, unique=True)):
+        wilds = draw(st.integers(0, 1))
+        melds.append(Meld(rank, draw(st.integers(2 + wilds, 6)), wilds, 0))
+    return tuple(hand), tuple(melds)
+
+
+@given(hands_and_melds())
+def test_a_natural_step_keeps_the_reach_of_a_plan_that_keeps_two_cards(
+    position: tuple[Counts, tuple[Meld, ...]],
+) -> None:
+    """``direct_points``: three naturals started, or one added to its meld, leave a hand that still reaches
+    the plan's figure less the step's values (the generator's plain unopened steps rely on it)."""
+    hand, melds = position
+    direct = direct_points(hand, melds)
+    for move in candidates_of(hand, melds):
+        after = list(hand)
+        if type(move) is StartMeld and move.naturals == 3 and move.rank is not Kind.BLACK_THREE:
+            after[move.rank] -= 3
+            after_melds = (*melds, Meld(move.rank, 3, 0, 0))
+        elif type(move) is AddToMeld and move.card is move.rank:
+            after[move.rank] -= 1
+            after_melds = tuple(m.added(move.rank) if m.rank is move.rank else m for m in melds)
+        else:
+            continue
+        gained = KIND_POINTS[move.rank] * (3 if type(move) is StartMeld else 1)
+        reach = best_points(tuple(after), after_melds) + gained
+        if direct is not None:
+            assert reach == direct
+        if sum(after) >= 2:  # a step that keeps two cards (the floor row refuses the others)
+            assert reach <= best_points(hand, melds)
 
 
 def test_classic_states_built_without_init_are_the_frozen_records() -> None:
