@@ -48,7 +48,7 @@ from railroad_canasta.variants.classic.guards import (
 )
 from railroad_canasta.variants.classic.requirement import best_points, direct_points
 from railroad_canasta.variants.classic.state import Phase, Position, meld_of
-from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates
+from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates, step_result
 
 __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
 
@@ -121,24 +121,36 @@ def _unopened_steps(position: Position, held: int) -> list[Move]:
     naturals_reach = direct is not None and direct >= need
     out: list[Move] = []
     for move in candidates_of(hand, melds):
-        # Plainly legal, read in the terms of the two rows a candidate can fail (``_CANDIDATE_ROWS``): it
-        # keeps two cards, and it opens on its own or melds naturals only while the hand reaches.
+        # Read in the terms of the two rows a candidate can fail (``_CANDIDATE_ROWS``), for a step that keeps
+        # two cards: it opens on its own, or melds naturals only while the hand reaches, or the hand after it
+        # reaches what is left to meld. A black-3 start, or a step keeping fewer, is asked of the rows.
         if type(move) is AddToMeld:
-            plain = held >= 3 and (
-                (naturals_reach and move.card is move.rank) or KIND_POINTS[move.card] >= need
-            )
+            if held < 3:
+                keeps = False
+            elif (naturals_reach and move.card is move.rank) or KIND_POINTS[move.card] >= need:
+                out.append(move)
+                continue
+            else:
+                keeps = True
         elif move.rank is _B3:
-            plain = False
+            keeps = False
         else:
             start = cast("StartMeld", move)
-            plain = held - start.card_count >= 2 and (
+            keeps = held - start.card_count >= 2
+            if keeps and (
                 (naturals_reach and start.naturals == 3)
                 or start.naturals * KIND_POINTS[start.rank]
                 + _JOKER_POINTS * start.jokers
                 + _TWO_POINTS * start.twos
                 >= need
-            )
-        if plain or candidate_legal(position, move):
+            ):
+                out.append(move)
+                continue
+        if keeps:
+            after, after_melds, gained = step_result(position, move)
+            if best_points(after, after_melds) >= need - gained:
+                out.append(move)
+        elif candidate_legal(position, move):
             out.append(move)
     return out
 
