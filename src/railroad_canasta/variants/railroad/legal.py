@@ -99,6 +99,22 @@ def _discard_last(card: int, last_ok: bool, may_go_out: bool, state: Table) -> l
     return [_DISCARDS[card]]
 
 
+def _judged_steps(
+    state: Table, candidates: list[tuple[StartMeld | AddToMeld, int]], most: int, extra: int, out: list[Move]
+) -> None:
+    """Append to ``out`` the step candidates that pass their tables: those using at most ``most`` cards
+    plainly, the others by the floor guards and the requirement (``extra``: the held pile's cards)."""
+    others: bool | None = None
+    for move, used in candidates:
+        if used <= most:
+            out.append(move)
+            continue
+        if others is None:
+            others = others_sevens(state)
+        if candidate_legal(state, move, others, extra):
+            out.append(move)
+
+
 def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
     player = state.players[state.to_move]
@@ -129,21 +145,13 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
     # The most cards a plainly legal step may use (-1: none is plainly legal).
     most = min(total - 2, spare - 1) if opened and pending is None else -1
-    others: bool | None = None
     extra = sum(pending) if pending is not None else 0
     candidates = step_candidates(hand, player.melds, rules)
     # No candidate uses more cards than a wild meld starts with (3, or 7 where it is put down whole).
     if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
         out.extend(map(_move_of, candidates))
-        candidates = []
-    for move, used in candidates:
-        if used <= most:
-            out.append(move)
-            continue
-        if others is None:
-            others = others_sevens(state)
-        if candidate_legal(state, move, others, extra):
-            out.append(move)
+    elif candidates:
+        _judged_steps(state, candidates, most, extra, out)
     b3 = hand[_B3]
     if not b3 or not player.may_go_out:
         return out
@@ -156,33 +164,38 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     return out
 
 
+def _draw_phase_moves(state: Table) -> Sequence[Move]:
+    """The legal moves of the draw phase: the draw, and the pickups the guards allow."""
+    hand = state.mover_hand  # (a view of another player raises here)
+    top = state.top
+    if top is None or top < _FOUR:
+        return _DRAW_ONLY
+    # Cheap necessary conditions first; the guards decide.
+    out: list[Move] = [DRAW]
+    meld = state.mover.unfinished_meld(top)
+    if hand[top] >= 2:
+        pair = take_pile(top)
+        if (
+            pair_pickup_plain(state, top, meld)
+            or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
+        ):
+            out.append(pair)
+    if (
+        meld is not None
+        and not state.pile_frozen
+        and (
+            top_pickup_plain(state, meld)
+            or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
+        )
+    ):
+        out.append(TAKE_TOP)
+    return out
+
+
 def _candidates(state: Table) -> Sequence[Move]:
     phase = state.phase
     if phase is _DRAW_PHASE:
-        hand = state.mover_hand  # (a view of another player raises here)
-        top = state.top
-        if top is None or top < _FOUR:
-            return _DRAW_ONLY
-        # Cheap necessary conditions first; the guards decide.
-        out: list[Move] = [DRAW]
-        meld = state.mover.unfinished_meld(top)
-        if hand[top] >= 2:
-            pair = take_pile(top)
-            if (
-                pair_pickup_plain(state, top, meld)
-                or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
-            ):
-                out.append(pair)
-        if (
-            meld is not None
-            and not state.pile_frozen
-            and (
-                top_pickup_plain(state, meld)
-                or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
-            )
-        ):
-            out.append(TAKE_TOP)
-        return out
+        return _draw_phase_moves(state)
     if phase is _MELD_PHASE:
         return _meld_phase_moves(state, state.mover_hand)
     if phase is _KITTY_PHASE:
