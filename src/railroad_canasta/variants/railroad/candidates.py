@@ -1,8 +1,11 @@
 """Meld-step candidates: the steps whose cards are in hand and whose meld would be well formed.
 
 The move generator and the requirement search ask this first, then the step tables of
-:mod:`~railroad_canasta.variants.railroad.steps` decide. The candidates of each rank are made once, as the
-shared move instances, and picked by the rank's count in hand and the wild cards of its unfinished meld;
+:mod:`~railroad_canasta.variants.railroad.steps` decide. A natural rank's candidates depend only on whether
+the player has an unfinished meld of the rank (and then on whether one of the rank is in hand and whether
+the meld may take another wild card) or else on whether two or three of the rank are in hand, and on which
+wild cards are in hand: so they are made once, as tuples of the shared move instances, by
+:func:`_rank_steps` for every such case, and a hand's candidates are picked rank by rank, high first.
 ``tests/test_oracle.py`` checks that nothing the tables allow is left out.
 """
 
@@ -10,9 +13,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from operator import itemgetter
+from typing import TypeVar
 
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Counts, Kind
-from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
+from railroad_canasta.core.moves import AddToMeld, Move, StartMeld, add_to_meld, start_meld
 from railroad_canasta.variants.railroad.melds import (
     CANASTA_SIZE,
     MAX_WILDS,
@@ -22,29 +27,60 @@ from railroad_canasta.variants.railroad.melds import (
 )
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["step_candidates"]
+__all__ = ["step_candidates", "step_moves"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
-_NATURALS_HIGH_FIRST = tuple(reversed(NATURAL_KINDS))
+_Step = StartMeld | AddToMeld
+_Candidate = tuple[_Step, int]
+_SEVEN_INDEX = int(Kind.SEVEN)
+_NATURAL_INDEXES_HIGH_FIRST = tuple(int(k) for k in reversed(NATURAL_KINDS))
+_move_of = itemgetter(0)
 
 
-def _by_rank(make: Callable[[Kind], StartMeld | AddToMeld], used: int) -> tuple[_Candidate, ...]:
-    """For every natural rank (indexed by kind), the shared candidate ``make`` answers, with its cards."""
+_Item = TypeVar("_Item")
+#: Per natural rank (indexed by kind), one candidate: the natural card, a joker or a 2 added to its meld;
+#: three naturals, two and a joker, two and a 2 starting one.
+_RankTables = tuple[
+    tuple[_Item, ...],
+    tuple[_Item, ...],
+    tuple[_Item, ...],
+    tuple[_Item, ...],
+    tuple[_Item, ...],
+    tuple[_Item, ...],
+]
+_Make = Callable[[Kind], StartMeld | AddToMeld]
+
+
+def _by_rank(make: _Make, used: int) -> tuple[_Candidate, ...]:
+    """For every kind, the shared candidate ``make`` answers, with its cards (only naturals are read)."""
     return tuple((make(Kind(k)), used) for k in range(KIND_COUNT))
 
 
-_Candidate = tuple[StartMeld | AddToMeld, int]
-_NATURAL_INDEXES_HIGH_FIRST = tuple(int(k) for k in _NATURALS_HIGH_FIRST)
-# The candidates of each natural rank, made once (the moves are the shared instances).
-_ADD_SELF = _by_rank(lambda r: add_to_meld(r, r), 1)
-_ADD_JOKER = _by_rank(lambda r: add_to_meld(r, _J), 1)
-_ADD_TWO = _by_rank(lambda r: add_to_meld(r, _T), 1)
-_START_THREE = _by_rank(lambda r: start_meld(r, 3), MIN_MELD)
-_START_JOKER = _by_rank(lambda r: start_meld(r, 2, 1, 0), MIN_MELD)
-_START_TWO = _by_rank(lambda r: start_meld(r, 2, 0, 1), MIN_MELD)
-_SEVEN_INDEX = int(Kind.SEVEN)
-_B3_INDEX = int(Kind.BLACK_THREE)
+#: The candidates of each rank, made once (the moves are the shared instances), with the cards they use.
+_CANDIDATES: _RankTables[_Candidate] = (
+    _by_rank(lambda r: add_to_meld(r, r), 1),
+    _by_rank(lambda r: add_to_meld(r, _J), 1),
+    _by_rank(lambda r: add_to_meld(r, _T), 1),
+    _by_rank(lambda r: start_meld(r, 3), MIN_MELD),
+    _by_rank(lambda r: start_meld(r, 2, 1, 0), MIN_MELD),
+    _by_rank(lambda r: start_meld(r, 2, 0, 1), MIN_MELD),
+)
+
+
+def _moves(candidates: tuple[_Candidate, ...]) -> tuple[Move, ...]:
+    return tuple(map(_move_of, candidates))
+
+
+#: The same, the moves alone (the generator's fast path, where the cards each uses are not needed).
+_MOVES: _RankTables[Move] = (
+    _moves(_CANDIDATES[0]),
+    _moves(_CANDIDATES[1]),
+    _moves(_CANDIDATES[2]),
+    _moves(_CANDIDATES[3]),
+    _moves(_CANDIDATES[4]),
+    _moves(_CANDIDATES[5]),
+)
 
 
 @functools.cache
@@ -55,51 +91,95 @@ def _wild_starts(jokers: int, twos: int, size: int) -> tuple[_Candidate, ...]:
     )
 
 
-def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> list[_Candidate]:
-    """The meld steps whose cards are in hand and whose meld would be well formed, with the cards each uses.
+@functools.cache
+def _wild_steps(unfinished: bool, jokers: int, twos: int, wild_melds: bool) -> tuple[_Candidate, ...]:
+    """The candidates of the wild meld (R-DEC-9), with ``jokers`` and ``twos`` counted up to 7."""
+    # rule: R-DEC-9
+    if wild_melds:
+        if unfinished:
+            adds: list[_Candidate] = []
+            if jokers:
+                adds.append((add_to_meld(_J, _J), 1))
+            if twos:
+                adds.append((add_to_meld(_J, _T), 1))
+            return tuple(adds)
+        if jokers + twos >= MIN_MELD:
+            return _wild_starts(min(jokers, MIN_MELD), min(twos, MIN_MELD), MIN_MELD)
+        return ()
+    if jokers + twos >= CANASTA_SIZE:
+        return _wild_starts(jokers, twos, CANASTA_SIZE)
+    return ()
 
-    A fast pre-filter of the step tables: whether each is legal (cards kept in hand, the requirement) is for
-    the guards to say; the oracle tests prove that nothing legal is left out.
-    """
-    out: list[_Candidate] = []
+
+@functools.cache
+def _wild_moves(unfinished: bool, jokers: int, twos: int, wild_melds: bool) -> tuple[Move, ...]:
+    """The moves of :func:`_wild_steps` (both caches hold at most 256 answers: the counts are up to 7)."""
+    return _moves(_wild_steps(unfinished, jokers, twos, wild_melds))
+
+
+def _steps(
+    tables: _RankTables[_Item],
+    wild: Callable[[bool, int, int, bool], tuple[_Item, ...]],
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    rules: Rules,
+    out: list[_Item],
+) -> list[_Item]:
+    """Append to ``out`` the candidates of ``hand`` and ``melds`` from ``tables``, high ranks first, then the
+    wild meld's (``wild``: :func:`_wild_steps` or :func:`_wild_moves`); answer ``out``."""
+    add_self, add_joker, add_two, start_three, start_joker, start_two = tables
     append = out.append
     jokers, twos = hand[0], hand[1]
     wild_cards = jokers or twos
     sevens_wild = not rules.sevens_natural_only
     # rule: R-MLD-2
-    # The wild cards of each unfinished meld, by rank (-1: no unfinished meld of the rank).
+    # The wild cards of each unfinished meld, by rank (-1: no unfinished meld of the rank). The black 3s'
+    # meld, never complete (R-MLD-5), is written in its slot like the others, which is never read.
     wilds = [-1] * KIND_COUNT
     for m in melds:
-        if m.naturals + m.jokers + m.twos < CANASTA_SIZE and m.rank != _B3_INDEX:
-            wilds[m.rank] = m.jokers + m.twos
+        held = m.jokers + m.twos
+        if m.naturals + held < CANASTA_SIZE:
+            wilds[m.rank] = held
     for rank in _NATURAL_INDEXES_HIGH_FIRST:
         count = hand[rank]
         held = wilds[rank]
         if held >= 0:
             if count:
-                append(_ADD_SELF[rank])
+                append(add_self[rank])
+            # rule: R-DEC-8
             if wild_cards and held < MAX_WILDS and (sevens_wild or rank != _SEVEN_INDEX):
                 if jokers:
-                    append(_ADD_JOKER[rank])
+                    append(add_joker[rank])
                 if twos:
-                    append(_ADD_TWO[rank])
+                    append(add_two[rank])
         elif count >= MIN_NATURALS:
             if count >= MIN_MELD:
-                append(_START_THREE[rank])
+                append(start_three[rank])
             if wild_cards and (sevens_wild or rank != _SEVEN_INDEX):
                 if jokers:
-                    append(_START_JOKER[rank])
+                    append(start_joker[rank])
                 if twos:
-                    append(_START_TWO[rank])
-    # rule: R-DEC-9
-    if rules.wild_melds:
-        if wilds[0] >= 0:
-            if jokers:
-                out.append((add_to_meld(_J, _J), 1))
-            if twos:
-                out.append((add_to_meld(_J, _T), 1))
-        elif jokers + twos >= MIN_MELD:
-            out.extend(_wild_starts(min(jokers, MIN_MELD), min(twos, MIN_MELD), MIN_MELD))
-    elif jokers + twos >= CANASTA_SIZE:
-        out.extend(_wild_starts(min(jokers, CANASTA_SIZE), min(twos, CANASTA_SIZE), CANASTA_SIZE))
+                    append(start_two[rank])
+    unfinished = wilds[0] >= 0
+    # (No wild meld is started with fewer than 3 wild cards.)
+    if unfinished or jokers + twos >= MIN_MELD:
+        out += wild(unfinished, min(jokers, CANASTA_SIZE), min(twos, CANASTA_SIZE), rules.wild_melds)
     return out
+
+
+def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> list[_Candidate]:
+    """The meld steps whose cards are in hand and whose meld would be well formed, with the cards each uses.
+
+    A fast pre-filter of the step tables: whether each is legal (cards kept in hand, the requirement) is for
+    the guards to say; the oracle tests prove that nothing legal is left out. The natural ranks come high
+    first, each with its natural card, then a joker, then a 2; the wild meld's steps last.
+    """
+    return _steps(_CANDIDATES, _wild_steps, hand, melds, rules, [])
+
+
+#: ``step_moves(hand, melds, rules, out)`` appends to ``out`` the moves of :func:`step_candidates`, in the
+#: same order, and answers ``out``: the generator's fast path, where every candidate is plainly legal (the
+#: same loop over the tables of the moves alone).
+step_moves: Callable[[Counts, tuple[TableMeld, ...], Rules, list[Move]], list[Move]] = functools.partial(
+    _steps, _MOVES, _wild_moves
+)

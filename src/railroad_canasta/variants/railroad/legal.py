@@ -30,6 +30,7 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
+from railroad_canasta.variants.railroad.candidates import step_moves
 from railroad_canasta.variants.railroad.facts import KITTY_READY, kitty_code, passes_turn, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import (
     TABLES,
@@ -52,8 +53,10 @@ __all__ = ["candidate_legal", "is_legal", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
-_SEVEN_HIGH_FIRST = len(_DISCARDS) - 1 - Kind.SEVEN
 _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
+# The discards of every kind but the 7, high first, and the counts of those kinds in a hand, high first.
+_DISCARDS_HIGH_FIRST_BUT_SEVEN = tuple(d for d in _DISCARDS_HIGH_FIRST if d.card != Kind.SEVEN)
+_HIGH_FIRST_BUT_SEVEN = itemgetter(*(k for k in reversed(range(len(_KINDS))) if k != Kind.SEVEN))
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
@@ -62,8 +65,6 @@ _DRAW_ONLY = (DRAW,)
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
-#: The move of a step candidate (a candidate is the move and the cards it uses).
-_move_of = itemgetter(0)
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
@@ -121,37 +122,41 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     rules = state.rules
     pending = state.pending
     opened = player.opened
-    out: list[Move] = []
     # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2), and the
-    # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22).
+    # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22). An opened
+    # player with nothing pending has no unfinished opening: the guard functions are read only otherwise.
     # rule: R-DEC-20
     total = sum(hand)
-    if not opening_unfinished(state) or sevens_hand_melds(state):
+    if (opened and pending is None) or not opening_unfinished(state) or sevens_hand_melds(state):
         if total == 1:
             # rule: R-DEC-19
             last_ok = not player.may_go_out and kitty_code(state) == KITTY_READY
             held = hand.index(1)
-            out.extend(_discard_last(held, last_ok, player.may_go_out, state))
-        else:
+            out = _discard_last(held, last_ok, player.may_go_out, state)
+        elif hand[_SEVEN] and not state.sevens_discardable():
             # Every kind held, high first (a count is true when held), but 7s while they may not be discarded.
-            counts = hand[::-1]
-            if hand[_SEVEN] and not state.sevens_discardable():
-                counts = (*counts[:_SEVEN_HIGH_FIRST], 0, *counts[_SEVEN_HIGH_FIRST + 1 :])
-            out.extend(compress(_DISCARDS_HIGH_FIRST, counts))
+            out = list(compress(_DISCARDS_HIGH_FIRST_BUT_SEVEN, _HIGH_FIRST_BUT_SEVEN(hand)))
+        else:
+            out = list(compress(_DISCARDS_HIGH_FIRST, hand[::-1]))
         if not out:
             out.append(END_TURN if passes_turn(state) else END_ROUND)
+    else:
+        out = []
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
     # hand of 7s is refused (no floor guard can fail).
-    spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
     # The most cards a plainly legal step may use (-1: none is plainly legal).
-    most = min(total - 2, spare - 1) if opened and pending is None else -1
+    most = -1
+    if opened and pending is None:
+        spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
+        most = total - 2 if total - 2 < spare - 1 else spare - 1  # (the smaller, without calling ``min``)
     extra = sum(pending) if pending is not None else 0
-    candidates = step_candidates(hand, player.melds, rules)
     # No candidate uses more cards than a wild meld starts with (3, or 7 where it is put down whole).
     if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
-        out.extend(map(_move_of, candidates))
-    elif candidates:
-        _judged_steps(state, candidates, most, extra, out)
+        step_moves(hand, player.melds, rules, out)
+    else:
+        candidates = step_candidates(hand, player.melds, rules)
+        if candidates:
+            _judged_steps(state, candidates, most, extra, out)
     b3 = hand[_B3]
     if not b3 or not player.may_go_out:
         return out
