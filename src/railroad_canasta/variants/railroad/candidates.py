@@ -1,12 +1,11 @@
 """Meld-step candidates: the steps whose cards are in hand and whose meld would be well formed.
 
 The move generator and the requirement search ask this first, then the step tables of
-:mod:`~railroad_canasta.variants.railroad.steps` decide. A natural rank's candidates depend only on whether
-the player has an unfinished meld of the rank (and then on whether one of the rank is in hand and whether
-the meld may take another wild card) or else on whether two or three of the rank are in hand, and on which
-wild cards are in hand: so they are made once, as tuples of the shared move instances, by
-:func:`_rank_steps` for every such case, and a hand's candidates are picked rank by rank, high first.
-``tests/test_oracle.py`` checks that nothing the tables allow is left out.
+:mod:`~railroad_canasta.variants.railroad.steps` decide. The candidates of each rank are made once, as the
+shared move instances, and picked by the rank's count in hand and the wild cards of its unfinished meld:
+with the cards each uses (:func:`step_candidates`), or as the moves alone for the generator's fast path
+(:func:`step_moves`, one loop over tables of the same moves); ``tests/test_oracle.py`` checks that nothing
+the tables allow is left out, ``tests/test_meld_candidates.py`` that both readings list the same moves.
 """
 
 from __future__ import annotations

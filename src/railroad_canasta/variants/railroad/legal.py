@@ -133,8 +133,8 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
             last_ok = not player.may_go_out and kitty_code(state) == KITTY_READY
             held = hand.index(1)
             out = _discard_last(held, last_ok, player.may_go_out, state)
+        # Every kind held, high first (a count is true when held), but 7s while they may not be discarded.
         elif hand[_SEVEN] and not state.sevens_discardable():
-            # Every kind held, high first (a count is true when held), but 7s while they may not be discarded.
             out = list(compress(_DISCARDS_HIGH_FIRST_BUT_SEVEN, _HIGH_FIRST_BUT_SEVEN(hand)))
         else:
             out = list(compress(_DISCARDS_HIGH_FIRST, hand[::-1]))
@@ -143,8 +143,8 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     else:
         out = []
     # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
-    # hand of 7s is refused (no floor guard can fail).
-    # The most cards a plainly legal step may use (-1: none is plainly legal).
+    # hand of 7s is refused (no floor guard can fail). The most cards such a step may use (-1: none is
+    # plainly legal).
     most = -1
     if opened and pending is None:
         spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
@@ -152,6 +152,7 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     extra = sum(pending) if pending is not None else 0
     # No candidate uses more cards than a wild meld starts with (3, or 7 where it is put down whole).
     if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
+        # Every candidate is plainly legal: its moves, read from the same tables as ``step_candidates``.
         step_moves(hand, player.melds, rules, out)
     else:
         candidates = step_candidates(hand, player.melds, rules)
