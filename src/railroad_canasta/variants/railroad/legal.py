@@ -30,7 +30,6 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
-from railroad_canasta.variants.railroad.candidates import step_moves
 from railroad_canasta.variants.railroad.facts import KITTY_READY, kitty_code, passes_turn, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import (
     TABLES,
@@ -47,7 +46,7 @@ from railroad_canasta.variants.railroad.guards import (
 )
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
 from railroad_canasta.variants.railroad.state import Phase, Table
-from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates
+from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates, step_moves
 
 __all__ = ["candidate_legal", "is_legal", "legal_moves", "why_illegal"]
 
@@ -65,6 +64,8 @@ _DRAW_ONLY = (DRAW,)
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
+#: The move of a step candidate (a candidate is the move and the cards it uses).
+_move_of = itemgetter(0)
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
 from railroad_canasta.core.moves import AddToMeld, StartMeld
-from railroad_canasta.variants.railroad.candidates import step_candidates
+from railroad_canasta.variants.railroad.candidates import step_candidates, step_moves
 from railroad_canasta.variants.railroad.facts import KITTY_READY, NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
@@ -43,6 +43,7 @@ __all__ = [
     "meld_step",
     "pickup_melds",
     "step_candidates",
+    "step_moves",
     "step_result",
     "step_table",
 ]
