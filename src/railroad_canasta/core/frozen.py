@@ -51,6 +51,8 @@ class Stamped:
     """A base class with the slot of the stamp (empty unless a stamping builder made the record)."""
 
     __slots__ = ("_stamp",)
+    #: :data:`STAMP` when a stamping builder made the record; unset (reading it raises) otherwise.
+    _stamp: object
 
 
 def is_stamped(record: object) -> bool:
