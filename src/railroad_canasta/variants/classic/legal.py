@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import compress
 from typing import cast
@@ -49,7 +50,8 @@ from railroad_canasta.variants.classic.guards import (
     why_illegal,
 )
 from railroad_canasta.variants.classic.requirement import best_points, direct_points
-from railroad_canasta.variants.classic.state import Phase, Position, meld_of
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, meld_of
 from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates, step_result
 
 __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
@@ -59,6 +61,7 @@ _DISCARDS_HIGH_FIRST = tuple(discard(k) for k in _DISCARD_ORDER)
 _B3 = Kind.BLACK_THREE
 _FOUR = int(Kind.FOUR)
 _WILDS = (Kind.JOKER, Kind.TWO)
+_Step = StartMeld | AddToMeld
 _JOKER_POINTS = KIND_POINTS[Kind.JOKER]
 _TWO_POINTS = KIND_POINTS[Kind.TWO]
 
@@ -161,44 +164,73 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
     hand = position.mover_hand
     held = sum(hand)
     side = position.mover_side
-    opened = side.opened
-    rules = position.rules
-    out: list[Move] = []
-    if opened:
+    answer = position.answer
+    if side.opened:
+        out = cast("list[Move]", candidates_of(hand, side.melds))
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
-        # row can fail, and the requirement is met); the rest are asked of the rows they can fail.
-        candidates = candidates_of(hand, side.melds)
-        if held >= 5 and not 3 <= hand[_B3] <= 4:
-            out = cast("list[Move]", candidates)  # every candidate plain: no black-3 start among them
-        else:
-            starts_plain = held >= 5
-            adds_plain = held >= 3
-            for move in candidates:
-                if (
-                    (starts_plain if type(move) is StartMeld else adds_plain) and move.rank is not _B3
-                ) or candidate_legal(position, move):
-                    out.append(move)
+        # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
+        # is plain, else they are asked of the rows they can fail.
+        if held < 5 or 3 <= hand[_B3] <= 4:
+            out = _opened_steps(position, out, held)
+        discards = True
     else:
         out = _unopened_steps(position, held)
-    answer = position.answer
-    if opened or not opening_unfinished(position):
+        discards = not opening_unfinished(position)
+    if discards:
         if held == 1:
-            if answer is not False and may_go_out(side, None, rules.canastas_to_go_out):
+            if answer is not False and may_go_out(side, None, position.rules.canastas_to_go_out):
                 out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
         elif answer is not True or not out:
             out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
     # Asking is plainly legal when every row of its table holds, read here in the table's terms (R-CL-DEC-1):
-    # asking allowed, a partner (the sides are of one size), not asked, not melded, two cards, canastas.
-    if (
-        answer is None
-        and held >= 2
-        and not position.turn_melds
-        and rules.ask_partner
-        and len(rules.sides[0]) > 1
-        and side.canastas >= rules.canastas_to_go_out
-    ):
-        out.append(ASK_GO_OUT)
+    # not asked, two cards, not melded, asking allowed with a partner, canastas.
+    if answer is None and held >= 2 and not position.turn_melds:
+        need = _ask_canastas(position.rules)
+        if need is not None and side.canastas >= need:
+            out.append(ASK_GO_OUT)
     return tuple(out)
+
+
+def _opened_steps(position: Position, candidates: list[Move], held: int) -> list[Move]:
+    """The legal meld steps among an opened side's ``candidates`` when not all of them are plain.
+
+    Exact: a candidate (well formed, from the hand) of an opened side can fail only the floor row
+    (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is asked of its whole
+    table. The floor read in the generator's terms: a step keeping two cards (the held pile counted) is
+    legal; one keeping fewer goes out, so the partner has not answered no and the side has the canastas
+    after it (a start makes no canasta; an add makes one of a meld of six) (R-CL-OUT-1, R-CL-DEC-1).
+    """
+    side = position.mover_side
+    pending = position.pending
+    if pending is not None:
+        held += sum(pending)
+    # The canastas the side lacks to go out, or None when it may not go out at all this turn.
+    lacking = None if position.answer is False else position.rules.canastas_to_go_out - side.canastas
+    out: list[Move] = []
+    for move in candidates:
+        if type(move) is StartMeld:
+            start = cast("StartMeld", move)
+            if start.rank is _B3:
+                if first_after_common(position, start) is None:
+                    out.append(move)
+            elif held >= 5 or (lacking is not None and lacking <= 0):
+                out.append(move)
+        elif held >= 3:
+            out.append(move)
+        elif lacking is not None:
+            meld = meld_of(side.melds, cast("AddToMeld", move).rank)
+            if meld is not None and lacking <= (meld.size == CANASTA_SIZE - 1):
+                out.append(move)
+    return out
+
+
+@functools.cache
+def _ask_canastas(rules: ClassicRules) -> int | None:
+    """The canastas a side needs for its player to ask the partner, ``None`` if no one may ask (R-CL-DEC-1):
+    the rules allow asking and the sides are partnerships (of one size), and the going-out canastas."""
+    if rules.ask_partner and len(rules.sides[0]) > 1:
+        return rules.canastas_to_go_out
+    return None
 
 
 def _draw_phase(position: Position) -> tuple[Move, ...]:

@@ -80,7 +80,11 @@ class Side:
     @property
     def canastas(self) -> int:
         """Number of canastas (R-CL-CAN-1)."""
-        return sum(1 for m in self.melds if m.naturals + m.jokers + m.twos >= CANASTA_SIZE)
+        count = 0
+        for m in self.melds:  # (a plain loop: the move generator asks it at most decisions)
+            if m.naturals + m.jokers + m.twos >= CANASTA_SIZE:
+                count += 1
+        return count
 
     def meld(self, rank: Kind) -> Meld | None:
         """The side's meld of ``rank``, if any."""

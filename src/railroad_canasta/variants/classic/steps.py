@@ -11,6 +11,7 @@ formed and from the hand; the guard tables decide which are legal.
 
 from __future__ import annotations
 
+from itertools import chain, product
 from typing import cast
 
 from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
@@ -59,18 +60,56 @@ _ADDS = tuple(
 )
 
 
+#: Each count of a kind in hand read as its start code: under two none (0), two a pair (1), three or more a
+#: trio (2). The hand's counts, as bytes, translated by it, are the hand's start codes.
+_START_CODE = bytes(min(n, 3) - 1 if n >= 2 else 0 for n in range(256))
+#: The natural ranks in two runs of kinds, 4 to 9 and 10 to ace: a table of each run's start codes is small.
+_RUNS = (slice(_NATURALS[0], 10), slice(10, KIND_COUNT))
+
+
+def _run_starts(run: slice, wilds: int) -> dict[bytes, tuple[_Step, ...]]:
+    """The starts of every start code of the ranks of ``run``, with the wild cards ``wilds``.
+
+    A rank held twice starts with a joker or a 2 (held), thrice also with three naturals: the picks of
+    ``_STARTS``, listed rank by rank (R-CL-MLD-4).
+    """
+    return {
+        bytes(codes): tuple(
+            chain.from_iterable(
+                _STARTS[rank][(0, wilds, 4 | wilds)[code]]
+                for rank, code in zip(range(run.start, run.stop), codes, strict=True)
+            )
+        )
+        for codes in product(range(3), repeat=run.stop - run.start)
+    }
+
+
+#: The starts of each run of ranks by the wild cards in hand (the code of ``_STARTS``' joker and 2 bits)
+#: and by its ranks' start codes: 3**6 and 3**5 codes, made once.
+_RUN_STARTS = tuple(tuple(_run_starts(run, wilds) for wilds in range(4)) for run in _RUNS)
+_LOW, _HIGH = _RUNS
+
+
 def start_candidates(hand: Counts, melds: tuple[Meld, ...]) -> list[_Step]:
     """The melds of three cards (or black 3s) the hand could start, ranks without a meld only."""
-    taken = 0
-    for m in melds:
-        taken |= 1 << m.rank
-    out: list[_Step] = []
-    wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
-    for rank, count in zip(_NATURALS, hand[_NATURALS[0] :], strict=True):
-        if count >= 2 and not taken >> rank & 1:
-            out += _STARTS[rank][(4 if count >= 3 else 0) | wilds]
-    threes = hand[_B3]
-    if 3 <= threes <= 4 and not taken >> _B3 & 1:
+    free = bytearray(hand)
+    for meld in melds:
+        free[meld.rank] = 0
+    return _starts(free, (2 if hand[_J] else 0) | (1 if hand[_T] else 0))
+
+
+def _starts(free: bytearray, wilds: int) -> list[_Step]:
+    """The starts of a hand whose ranks are free: ``free`` is the hand with the taken ranks' counts zero,
+    ``wilds`` the code of the wild cards it holds (a joker 2, a 2 1).
+
+    The natural starts are looked up by the start codes of each run of ranks (``_RUN_STARTS``, in C where
+    a loop over the ranks would run in Python); black 3s go down as three or four (R-CL-MLD-2).
+    """
+    codes = bytes(free).translate(_START_CODE)
+    low, high = _RUN_STARTS
+    out: list[_Step] = [*low[wilds][codes[_LOW]], *high[wilds][codes[_HIGH]]]
+    threes = free[_B3]
+    if 3 <= threes <= 4:
         out.append(start_meld(_B3, threes))
     return out
 
@@ -86,17 +125,21 @@ def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
 
 def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | AddToMeld]:
     """The meld candidates (see :func:`meld_candidates`) of ``hand`` with the side's ``melds``."""
-    out = start_candidates(hand, melds)
+    free = bytearray(hand)
     wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
+    adds: list[_Step] = []
     for meld in melds:
         rank = meld.rank
+        free[rank] = 0
         if rank is _B3:
             continue
         code = 4 if hand[rank] else 0
         if wilds and wild_room(meld.naturals, meld.jokers + meld.twos) > 0:
             code |= wilds
         if code:
-            out += _ADDS[rank][code]
+            adds += _ADDS[rank][code]
+    out = _starts(free, wilds)
+    out += adds
     return out
 
 
@@ -114,7 +157,11 @@ def _grown(meld: Meld, card: Kind, count: int) -> Meld:
 
 
 def _grow_meld(melds: tuple[Meld, ...], rank: Kind, card: Kind, count: int) -> tuple[Meld, ...]:
-    return tuple(_grown(m, card, count) if m.rank is rank else m for m in melds)
+    """``melds`` with the meld of ``rank`` grown (the side has one)."""
+    for index, meld in enumerate(melds):
+        if meld.rank is rank:
+            return (*melds[:index], _grown(meld, card, count), *melds[index + 1 :])
+    return melds
 
 
 def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...], int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from operator import add
 from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
@@ -32,7 +33,6 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.core.stock import Stock
 from railroad_canasta.variants.classic import legal as _legal
 from railroad_canasta.variants.classic.guards import why_illegal
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
@@ -74,7 +74,7 @@ def _pack(decks: int) -> tuple[Kind, ...]:
 
 
 def _add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(add, a, b))
 
 
 def _deal(
@@ -135,42 +135,14 @@ def _sides_with(state: ClassicState, side: Side) -> tuple[Side, ...]:
     return (*sides[:index], side, *sides[index + 1 :])
 
 
-def _with_hand(state: ClassicState, hand: Counts) -> tuple[Counts, ...]:
-    hands = list(state.hands)
-    hands[state.to_move] = hand
-    return tuple(hands)
-
-
-def _turn_state(
-    state: ClassicState,
-    to_move: int,
-    phase: Phase,
-    hands: tuple[Counts, ...],
-    sides: tuple[Side, ...],
-    stock: Stock,
-    pile: tuple[Kind, ...],
-    pile_frozen: bool,
-    turn_points: int,
-    pending: Counts | None,
-    melded_before: tuple[bool, ...],
-    turn_melds: int,
-    answer: bool | None,
-    turn_started: tuple[Kind, ...],
-) -> ClassicState:
-    """``state`` with the fields of the round in play as given (``replace`` without keywords: hot path)."""
-    return engine_state(
-        state.rules, state.seed, state.round, state.dealer, to_move, phase, hands, sides, stock, pile,
-        pile_frozen, turn_points, pending, melded_before, turn_melds, answer, state.asker, turn_started,
-        state.history, state.result,
-    )  # fmt: skip
-
-
 def _draw(state: ClassicState) -> ClassicState:
     # rule: R-CL-TRN-2, R-CL-RED-1
     stock = state.stock
     cards = stock.cards
     top = len(stock)
-    hand = list(state.mover_hand)
+    seat = state.to_move
+    hands = state.hands
+    hand = list(hands[seat])
     reds = 0
     red_last = False
     need = state.rules.draw_count
@@ -190,21 +162,26 @@ def _draw(state: ClassicState) -> ClassicState:
             side.melds, side.red_threes + reds, side.opened, side.score, side.concealed_canastas
         )
         sides = _sides_with(state, side)
-    hands = _with_hand(state, tuple(hand))
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
     rest = stock.draw(len(stock) - top)[1]
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
-    return _turn_state(
-        state, state.to_move, _MELD, hands, sides, rest, state.pile, state.pile_frozen, state.turn_points,
-        state.pending, state.melded_before, state.turn_melds, state.answer, state.turn_started,
+    # (every field in order, without ``replace``'s keywords: the hot path)
+    return engine_state(
+        state.rules, state.seed, state.round, state.dealer, seat, _MELD, hands, sides, rest, state.pile,
+        state.pile_frozen, state.turn_points, state.pending, state.melded_before, state.turn_melds,
+        state.answer, state.asker, state.turn_started, state.history, state.result,
     )  # fmt: skip
 
 
 def _step(state: ClassicState, move: Move) -> ClassicState:
     """A meld step or pickup: the melds, the hand, the opening, the pile (R-CL-PIL-3, R-CL-REQ-2)."""
     hand, melds, gained = step_result(state, move)
-    side = state.mover_side
+    seat = state.to_move
+    sides = state.sides
+    index = seat % len(sides)
+    side = sides[index]
     pending = state.pending
     turn_started = state.turn_started
     concealed = side.concealed_canastas
@@ -214,8 +191,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     turn_melds = state.turn_melds
     kind = type(move)
     if kind is StartMeld or kind is AddToMeld:
-        step = cast("StartMeld | AddToMeld", move)
-        rank = step.rank
+        rank = cast("StartMeld | AddToMeld", move).rank
         if kind is StartMeld:
             turn_started = (*turn_started, rank)
         # rule: R-CL-CAN-1
@@ -249,35 +225,42 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     if opened and pending is not None:
         hand = _add(hand, pending)
         pending = None
+    hands = state.hands
     new_side = build_side(melds, red_threes, opened, side.score, concealed)
-    state = _turn_state(
-        state, state.to_move, _MELD, _with_hand(state, hand), _sides_with(state, new_side), state.stock,
-        pile, pile_frozen, turn_points, pending, state.melded_before, turn_melds, state.answer, turn_started,
+    # (every field in order, without ``replace``'s keywords: the hot path)
+    state = engine_state(
+        state.rules, state.seed, state.round, state.dealer, seat, _MELD,
+        (*hands[:seat], hand, *hands[seat + 1 :]),
+        (*sides[:index], new_side, *sides[index + 1 :]),
+        state.stock, pile, pile_frozen, turn_points, pending, state.melded_before, turn_melds, state.answer,
+        state.asker, turn_started, state.history, state.result,
     )  # fmt: skip
-    if pending is None and not sum(hand):
+    if pending is None and not any(hand):
         # rule: R-CL-OUT-2
-        return _end_round(state, state.to_move, "went-out")
+        return _end_round(state, seat, "went-out")
     return state
 
 
 def _discard(state: ClassicState, move: Discard) -> ClassicState:
-    hand = list(state.mover_hand)
-    hand[move.card] -= 1
-    frozen = state.pile_frozen or move.card <= _T
-    hands = _with_hand(state, tuple(hand))
-    pile = (*state.pile, move.card)
-    if not sum(hand):
-        # rule: R-CL-OUT-2
-        return _end_round(
-            state.replace(hands=hands, pile=pile, pile_frozen=frozen), state.to_move, "went-out"
-        )
     seat = state.to_move
+    hands = state.hands
+    card = move.card
+    hand = list(hands[seat])
+    hand[card] -= 1
+    frozen = state.pile_frozen or card <= _T
+    hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
+    pile = (*state.pile, card)
+    if not any(hand):
+        # rule: R-CL-OUT-2
+        return _end_round(state.replace(hands=hands, pile=pile, pile_frozen=frozen), seat, "went-out")
     melded = state.melded_before
     if state.turn_melds:
         melded = (*melded[:seat], True, *melded[seat + 1 :])
-    return _turn_state(
-        state, (seat + 1) % state.rules.players, _DRAW, hands, state.sides, state.stock, pile, frozen, 0,
-        state.pending, melded, 0, None, (),
+    # (every field in order, without ``replace``'s keywords: the hot path)
+    return engine_state(
+        state.rules, state.seed, state.round, state.dealer, (seat + 1) % state.rules.players, _DRAW, hands,
+        state.sides, state.stock, pile, frozen, 0, state.pending, melded, 0, None, state.asker, (),
+        state.history, state.result,
     )  # fmt: skip
 
 
