@@ -209,9 +209,8 @@ def _opened_steps(position: Position, candidates: list[Move], held: int) -> list
     out: list[Move] = []
     for move in candidates:
         if type(move) is StartMeld:
-            start = cast("StartMeld", move)
-            if start.rank is _B3:
-                if first_after_common(position, start) is None:
+            if move.rank is _B3:
+                if first_after_common(position, move) is None:
                     out.append(move)
             elif held >= 5 or (lacking is not None and lacking <= 0):
                 out.append(move)
