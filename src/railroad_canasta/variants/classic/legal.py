@@ -62,6 +62,7 @@ _B3 = Kind.BLACK_THREE
 _FOUR = int(Kind.FOUR)
 _WILDS = (Kind.JOKER, Kind.TWO)
 _Step = StartMeld | AddToMeld
+_MELD, _DRAW, _GAME_OVER = Phase.MELD, Phase.DRAW, Phase.GAME_OVER
 _JOKER_POINTS = KIND_POINTS[Kind.JOKER]
 _TWO_POINTS = KIND_POINTS[Kind.TWO]
 
@@ -240,29 +241,33 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
     if pile and pile[-1] >= _FOUR:
         top = pile[-1]
         hand = position.mover_hand
+        pair = hand[top] >= 2
         side = position.mover_side
         opened = side.opened
-        # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the
-        # top: two cards or more with four in hand (two for take-top), so no floor row can fail.
-        held = sum(hand)
-        plain = opened and held >= 4
-        melded = meld_of(side.melds, top) is not None
-        if hand[top] >= 2:
-            move: Move = take_pile(top)
-            if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(
-                position, move
-            ) is None:
-                out.append(move)
-        if opened and not position.pile_frozen:
-            if not melded and hand[top]:
-                for wild in _WILDS:
-                    if hand[wild]:
-                        move = take_pile_mixed(top, wild)
-                        if plain or first_after_common(position, move) is None:
-                            out.append(move)
-            if melded and (held >= 2 or first_after_common(position, TAKE_TOP) is None):
-                out.append(TAKE_TOP)
-                return tuple(out)
+        # A pickup needs a natural pair of the top card, or an opened side and a pile not frozen.
+        unfrozen = opened and not position.pile_frozen
+        if pair or unfrozen:
+            # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the
+            # top: two cards or more with four in hand (two for take-top), so no floor row can fail.
+            held = sum(hand)
+            plain = opened and held >= 4
+            melded = meld_of(side.melds, top) is not None
+            if pair:
+                move: Move = take_pile(top)
+                if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(
+                    position, move
+                ) is None:
+                    out.append(move)
+            if unfrozen:
+                if not melded and hand[top]:
+                    for wild in _WILDS:
+                        if hand[wild]:
+                            move = take_pile_mixed(top, wild)
+                            if plain or first_after_common(position, move) is None:
+                                out.append(move)
+                if melded and (held >= 2 or first_after_common(position, TAKE_TOP) is None):
+                    out.append(TAKE_TOP)
+                    return tuple(out)
     if not stock:
         out.append(END_ROUND)
     return tuple(out)
@@ -278,11 +283,11 @@ def legal_moves(position: Position) -> Sequence[Move]:
     if _LAST[0] is position:
         return _LAST[1]
     phase = position.phase
-    if phase is Phase.MELD:
+    if phase is _MELD:
         moves = _meld_phase(position)
-    elif phase is Phase.DRAW:
+    elif phase is _DRAW:
         moves = _draw_phase(position)
-    elif phase is Phase.GAME_OVER:
+    elif phase is _GAME_OVER:
         moves = ()
     else:
         moves = tuple(m for m in candidates(position) if first_after_common(position, m) is None)

@@ -135,7 +135,7 @@ def _sides_with(state: ClassicState, side: Side) -> tuple[Side, ...]:
     return (*sides[:index], side, *sides[index + 1 :])
 
 
-def _draw(state: ClassicState) -> ClassicState:
+def _draw(state: ClassicState, move: Draw) -> ClassicState:
     # rule: R-CL-TRN-2, R-CL-RED-1
     stock = state.stock
     cards = stock.cards
@@ -357,7 +357,7 @@ def _end_stock(state: ClassicState, move: Move) -> ClassicState:
 
 #: What each kind of move does, once it is legal.
 _PROCESS: dict[type, Callable[[ClassicState, Any], ClassicState]] = {
-    Draw: lambda state, move: _draw(state),
+    Draw: _draw,
     StartMeld: _step,
     AddToMeld: _step,
     TakePile: _step,
