@@ -139,7 +139,7 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
     # rule: R-CL-TRN-2, R-CL-RED-1
     stock = state.stock
     cards = stock.cards
-    top = len(stock)
+    size = top = stock.size
     seat = state.to_move
     hands = state.hands
     hand = list(hands[seat])
@@ -163,7 +163,7 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
         )
         sides = _sides_with(state, side)
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
-    rest = stock.draw(len(stock) - top)[1]
+    rest = stock.draw(size - top)[1]
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
