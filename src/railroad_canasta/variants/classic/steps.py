@@ -56,6 +56,8 @@ _STARTS = tuple(
 )
 _ADDS = tuple(
     _choices((add_to_meld(Kind(k), Kind(k)), add_to_meld(Kind(k), _J), add_to_meld(Kind(k), _T)))
+    if k != _B3
+    else ((),) * 8  # nothing is added to black 3s (R-CL-MLD-2)
     for k in range(KIND_COUNT)
 )
 
@@ -131,13 +133,10 @@ def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | Add
     for meld in melds:
         rank = meld.rank
         free[rank] = 0
-        if rank is _B3:
-            continue
-        code = 4 if hand[rank] else 0
         if wilds and wild_room(meld.naturals, meld.jokers + meld.twos) > 0:
-            code |= wilds
-        if code:
-            adds += _ADDS[rank][code]
+            adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
+        elif hand[rank]:
+            adds += _ADDS[rank][4]
     out = _starts(free, wilds)
     out += adds
     return out
