@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.arithmetic import (
+    CANASTA_SIZE,
     canasta_bonus_value,
     going_out_value,
     red_three_value,
@@ -21,6 +24,9 @@ from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import Side, SideScore
 
 __all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "red_three_score", "side_score"]
+
+#: The card values of a hand by kind: red 3s are never counted there (R-CL-VAL-1, R-CL-RED-1).
+_HAND_VALUES = tuple(0 if k is Kind.RED_THREE else KIND_POINTS[k] for k in Kind)
 
 #: The extra of a concealed canasta under the older rules (R-CL-DEC-2).
 CONCEALED_CANASTA_EXTRA = 100
@@ -48,11 +54,13 @@ def side_score(
     # rule: R-CL-SCO-1
     extra = CONCEALED_CANASTA_EXTRA if rules.concealed_canasta_bonus else 0
     # rule: R-CL-VAL-1
-    in_hands = sum(n * KIND_POINTS[k] for hand in hands for k, n in enumerate(hand) if k != Kind.RED_THREE)
+    in_hands = sum([sum(map(mul, hand, _HAND_VALUES)) for hand in hands])
+    melds = side.melds
     return SideScore(
         *side_parts(
-            sum(m.points for m in side.melds),
-            sum(canasta_bonus(m, rules) for m in side.melds),
+            sum([m.points for m in melds]),
+            # (a meld under seven cards earns no bonus: ``canasta_bonus_value``'s contract)
+            sum([canasta_bonus(m, rules) for m in melds if m.naturals + m.jokers + m.twos >= CANASTA_SIZE]),
             side.concealed_canastas,
             extra,
             red_three_score(side, all_red_threes, rules),

@@ -279,13 +279,13 @@ def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicSt
     concealed = _concealed(state, went_out)
     breakdowns = []
     for index, side in enumerate(state.sides):
-        hands = tuple(state.hands[seat] for seat in rules.sides[index])
+        hands = tuple(map(state.hands.__getitem__, rules.sides[index]))
         out = went_out is not None and went_out % len(state.sides) == index
         breakdowns.append(side_score(side, hands, out, concealed and out, all_reds, rules))
     totals = tuple(s.score + b.total for s, b in zip(state.sides, breakdowns, strict=True))
     result = ClassicRoundResult(state.round, end, went_out, tuple(breakdowns), totals)
     sides = tuple(
-        Side(s.melds, s.red_threes, s.opened, total, s.concealed_canastas)
+        build_side(s.melds, s.red_threes, s.opened, total, s.concealed_canastas)
         for s, total in zip(state.sides, totals, strict=True)
     )
     game = game_result(rules, state.round, totals)
