@@ -74,6 +74,32 @@ def test_the_unopened_fast_path_agrees_with_the_tables_over_many_rounds(players:
     assert checked > 100
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_opened_fast_path_agrees_with_the_tables_when_few_cards_are_held(players: int) -> None:
+    """Where an opened side melds holding under five cards (a step may leave fewer than two, and go out),
+    the generator's reading of the floor row lists the moves the tables accept, over many rounds; the
+    positions met include steps the tables refuse and steps that go out."""
+    rules = ClassicRules(players=players, max_rounds=1)
+    checked = refused = going_out = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=200 + seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            if state.phase.value == "meld" and state.mover_side.opened and sum(state.mover_hand) < 5:
+                assert tuple(moves) == legal_by_tables(state)
+                steps = candidates_of(state.mover_hand, state.mover_side.melds)
+                checked += 1
+                refused += any(m not in moves for m in steps)
+                going_out += any(m in moves and sum(state.mover_hand) - _cards(m) < 2 for m in steps)
+            state = apply(state, moves[rng.randrange(len(moves))])
+    assert checked > 200 and refused > 20 and going_out > 5
+
+
+def _cards(move: StartMeld | AddToMeld) -> int:
+    return move.card_count if isinstance(move, StartMeld) else 1
+
+
 @st.composite
 def hands_and_melds(draw: st.DrawFn) -> tuple[Counts, tuple[Meld, ...]]:
     """A hand of up to 20 cards (no red 3s) and the side's natural melds of other ranks."""
