@@ -242,7 +242,7 @@ class ClassicState(Position, Stamped):
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return len(self.stock)
+        return self.stock.size
 
     @property
     def mover_hand(self) -> Counts:

@@ -62,6 +62,9 @@ _ADDS = tuple(
 )
 
 
+#: The room for wild cards of a meld of so many naturals and no wild card: a meld with ``w`` wild cards has
+#: ``w`` less (``wild_room``'s contract), so it takes one more while ``w`` is under this.
+_WILD_ROOM = bytes(wild_room(n, 0) for n in range(256))
 #: Each count of a kind in hand read as its start code: under two none (0), two a pair (1), three or more a
 #: trio (2). The hand's counts, as bytes, translated by it, are the hand's start codes.
 _START_CODE = bytes(min(n, 3) - 1 if n >= 2 else 0 for n in range(256))
@@ -133,7 +136,7 @@ def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | Add
     for meld in melds:
         rank = meld.rank
         free[rank] = 0
-        if wilds and wild_room(meld.naturals, meld.jokers + meld.twos) > 0:
+        if wilds and meld.jokers + meld.twos < _WILD_ROOM[meld.naturals]:
             adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
         elif hand[rank]:
             adds += _ADDS[rank][4]
