@@ -4,11 +4,11 @@ Every move listed passes its guard table, and every move that passes is listed. 
 *plainly* legal (a meld step of an opened side that leaves two cards or more, a pickup of an opened side
 holding four cards, two for take-top, a discard that neither goes out nor breaks a partner's yes, asking
 the partner), the generator says so without asking the table; an opened side's step that keeps fewer
-cards is judged by the floor row read in the generator's terms (it goes out). A side not yet opened has the
-reach of its hand judged once for the position; its step that keeps two cards is judged from the hand after it (the
-two rows it can fail, read in the generator's terms); another meld candidate is asked of the only rows it
-can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for every
-candidate, and the oracle tests check that both agree, move for move and in order.
+cards is judged by the floor row read in the generator's terms (it goes out). A side not yet opened has
+the reach of its hand judged once for the position; its step that keeps two cards is judged from the hand
+after it (the two rows it can fail, read in the generator's terms); another meld candidate is asked of
+the only rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
+every candidate, and the oracle tests check that both agree, move for move and in order.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
