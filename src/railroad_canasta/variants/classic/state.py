@@ -9,7 +9,7 @@ a state, or the view of the player to move.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import attrs
@@ -34,6 +34,7 @@ __all__ = [
     "build_side",
     "build_state",
     "canasta_kind",
+    "engine_replace",
     "engine_state",
     "meld_of",
 ]
@@ -259,32 +260,43 @@ class ClassicState(Position, Stamped):
 
     def replace(self, **changes: object) -> ClassicState:
         """A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused)."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
-        get = changes.get
-        return build_state(
-            get("rules", self.rules),
-            get("seed", self.seed),
-            get("round", self.round),
-            get("dealer", self.dealer),
-            get("to_move", self.to_move),
-            get("phase", self.phase),
-            get("hands", self.hands),
-            get("sides", self.sides),
-            as_stock(cast("Sequence[Kind]", get("stock", self.stock))),
-            get("pile", self.pile),
-            get("pile_frozen", self.pile_frozen),
-            get("turn_points", self.turn_points),
-            get("pending", self.pending),
-            get("melded_before", self.melded_before),
-            get("turn_melds", self.turn_melds),
-            get("answer", self.answer),
-            get("asker", self.asker),
-            get("turn_started", self.turn_started),
-            get("history", self.history),
-            get("result", self.result),
-        )
+        return _replaced(self, changes, build_state)
+
+
+def engine_replace(state: ClassicState, **changes: object) -> ClassicState:
+    """``state.replace(**changes)`` stamped as ``engine_state`` stamps: for the engine's own transitions."""
+    return _replaced(state, changes, engine_state)
+
+
+def _replaced(
+    state: ClassicState, changes: dict[str, object], make: Callable[..., ClassicState]
+) -> ClassicState:
+    unknown = changes.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
+    get = changes.get
+    return make(
+        get("rules", state.rules),
+        get("seed", state.seed),
+        get("round", state.round),
+        get("dealer", state.dealer),
+        get("to_move", state.to_move),
+        get("phase", state.phase),
+        get("hands", state.hands),
+        get("sides", state.sides),
+        as_stock(cast("Sequence[Kind]", get("stock", state.stock))),
+        get("pile", state.pile),
+        get("pile_frozen", state.pile_frozen),
+        get("turn_points", state.turn_points),
+        get("pending", state.pending),
+        get("melded_before", state.melded_before),
+        get("turn_melds", state.turn_melds),
+        get("answer", state.answer),
+        get("asker", state.asker),
+        get("turn_started", state.turn_started),
+        get("history", state.history),
+        get("result", state.result),
+    )
 
 
 _FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))

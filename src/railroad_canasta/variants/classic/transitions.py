@@ -45,6 +45,7 @@ from railroad_canasta.variants.classic.state import (
     Phase,
     Side,
     build_side,
+    engine_replace,
     engine_state,
     meld_of,
 )
@@ -289,7 +290,8 @@ def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicSt
         for s, total in zip(state.sides, totals, strict=True)
     )
     game = game_result(rules, state.round, totals)
-    return state.replace(
+    return engine_replace(
+        state,
         sides=sides,
         history=(*state.history, result),
         result=game,
@@ -317,18 +319,18 @@ def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> 
 def _ask(state: ClassicState) -> ClassicState:
     seats = state.rules.sides[state.side_of(state.to_move)]
     partner = seats[(seats.index(state.to_move) + 1) % len(seats)]
-    return state.replace(phase=Phase.ANSWER, asker=state.to_move, to_move=partner)
+    return engine_replace(state, phase=Phase.ANSWER, asker=state.to_move, to_move=partner)
 
 
 def _answer(state: ClassicState, move: AnswerGoOut) -> ClassicState:
     assert state.asker is not None
-    return state.replace(phase=Phase.MELD, to_move=state.asker, asker=None, answer=move.allow)
+    return engine_replace(state, phase=Phase.MELD, to_move=state.asker, asker=None, answer=move.allow)
 
 
 def _next_round(state: ClassicState) -> ClassicState:
     dealer = (state.dealer + 1) % state.rules.players
     fresh = _deal(state.rules, state.seed, state.round + 1, dealer, state.sides)
-    return fresh.replace(history=state.history)
+    return engine_replace(fresh, history=state.history)
 
 
 def apply(state: ClassicState, move: Move | str) -> ClassicState:
