@@ -34,6 +34,7 @@ __all__ = [
     "meld_form_problem",
     "meld_problem",
     "new_meld",
+    "table_meld",
 ]
 
 #: Cards in a complete meld (R-MLD-2).
@@ -123,6 +124,24 @@ class TableMeld(Meld):
 
 #: Build a :class:`TableMeld` from its rank, naturals, jokers and 2s, without ``__init__`` (trusted code).
 new_meld = builder(TableMeld)
+
+#: The melds :func:`table_meld` answered, by rank and counts. A meld is an immutable value, so one
+#: instance serves every state that holds it; the keys are bounded by what a pack can hold.
+_TABLE_MELDS: dict[tuple[Kind, int, int, int], TableMeld] = {}
+
+
+def table_meld(rank: Kind, naturals: int, jokers: int, twos: int) -> TableMeld:
+    """The meld of ``rank`` with these counts, as one instance shared by every state holding it (trusted
+    code: nothing is checked). The states of a game keep a few bytes for each meld a step makes.
+
+    >>> table_meld(Kind.KING, 3, 0, 1) is table_meld(Kind.KING, 3, 0, 1)
+    True
+    """
+    key = (rank, naturals, jokers, twos)
+    meld = _TABLE_MELDS.get(key)
+    if meld is None:  # (two threads may both build it: ``setdefault`` keeps one, and either is the value)
+        meld = _TABLE_MELDS.setdefault(key, new_meld(rank, naturals, jokers, twos))
+    return meld
 
 
 def canasta_kind_of(meld: Meld) -> CanastaKind | None:

@@ -96,6 +96,15 @@ def _receive(
     hand = list(player.hand)
     for kind in cards:
         hand[kind] += 1
+    return _received(player, hand, stock, rules, replace)
+
+
+def _received(
+    player: PlayerState, hand: list[int], stock: Stock, rules: Rules, replace: bool
+) -> tuple[PlayerState, Stock]:
+    """``player`` holding ``hand`` (a fresh list, changed here), the cards just arrived: its red 3s go down
+    at once (R-RED-1), with a card drawn for each under R-DEC-5's alternative when ``replace``.
+    """
     if not hand[_R3]:
         return _with_hand(player, tuple(hand)), stock
     red = player.red_threes
@@ -252,7 +261,9 @@ def _next_turn(
     """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
     rules = state.rules
-    nxt = (state.to_move + 1) % rules.players
+    nxt = state.to_move + 1
+    if nxt == rules.players:
+        nxt = 0
     state = engine_state(
         rules, state.seed, state.round, state.dealer, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen,
         0, None, False, state.history, state.result,
@@ -305,12 +316,21 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     if left < rules.draw_count and not rules.draw_single_last_card:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
-    drawn, rest = stock.draw(rules.draw_count)
+    # (The cards drawn are read off the shared stock tuple and counted into the hand at once: no tuple of
+    # them, and ``Stock.draw``'s own arithmetic for the stock left.)
+    cards = stock.cards
+    rest = stock.without(rules.draw_count)
     seat = state.to_move
-    player, rest = _receive(state.players[seat], drawn, rest, rules)
-    return _turn_state(
-        state, seat, _MELD_PHASE, _seated(state, player), rest, state.pile, state.pile_frozen,
-        state.turn_points, state.pending, state.turn_canasta,
+    player = state.players[seat]
+    hand = list(player.hand)
+    for i in range(rest.size, left):
+        hand[cards[i]] += 1
+    player, rest = _received(player, hand, rest, rules, True)
+    players = list(state.players)
+    players[seat] = player
+    return engine_state(
+        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), rest, state.pile,
+        state.pile_frozen, state.turn_points, state.pending, state.turn_canasta, state.history, state.result,
     )  # fmt: skip
 
 
@@ -318,8 +338,7 @@ def _after_meld(
     state: GameState,
     player: PlayerState,
     step: Step,
-    *,
-    sevens_hand: bool = False,
+    sevens_hand: bool,
     pile: Pile,
     pile_frozen: bool,
     stock: Stock,
@@ -348,33 +367,34 @@ def _after_meld(
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
                 pending = None
-    player = engine_player(
+    seat = state.to_move
+    players = list(state.players)
+    player = players[seat] = engine_player(
         hand, player.kitty, melds, player.red_threes, mask, opened, player.kitty_taken, player.score
     )
-    state = _turn_state(
-        state, state.to_move, _MELD_PHASE, _seated(state, player), stock, pile, pile_frozen, turn_points,
-        pending, turn_canasta,
+    state = engine_state(
+        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), stock, pile,
+        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
     )  # fmt: skip
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
-        return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
+        return _end_round(state, seat, RoundEnd.WENT_OUT)
     return state
 
 
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.players[state.to_move]
-    step = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
     return _after_meld(
         state,
         player,
-        step,
-        sevens_hand=not player.opened and sevens_hand_melds(state),
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        stock=state.stock,
-        pending=state.pending,
+        step_result(player.hand, player.melds, player.canastas, move),
+        not player.opened and sevens_hand_melds(state),
+        state.pile,
+        state.pile_frozen,
+        state.stock,
+        state.pending,
     )
 
 
@@ -402,7 +422,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, pile=_NO_PILE, pile_frozen=False, stock=stock, pending=pending)
+    return _after_meld(state, player, step, False, _NO_PILE, False, stock, pending)
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -422,26 +442,31 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         pile = state.pile.below_top()
         frozen = state.pile_frozen
     step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
-    return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, pending=state.pending)
+    return _after_meld(state, player, step, False, pile, frozen, stock, state.pending)
 
 
 def process_discard(state: GameState, move: Discard) -> GameState:
     """Discard, ending the turn (R-TRN-2); freeze on a wild (R-PIL-2); going out (R-OUT-2)."""
     seat = state.to_move
-    player = state.players[seat]
+    players = list(state.players)
+    player = players[seat]
+    card = move.card
     hand = list(player.hand)
-    hand[move.card] -= 1
-    player = _with_hand(player, tuple(hand))
-    players = _seated(state, player)
+    hand[card] -= 1
+    player = players[seat] = engine_player(
+        tuple(hand), player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
+        player.kitty_taken, player.score,
+    )  # fmt: skip
+    seated = tuple(players)
     # rule: R-PIL-2
-    frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
-    pile = state.pile.push(move.card)
+    frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
+    pile = state.pile.push(card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
         # The pile stays frozen by a wild discarded to go out: the state records what lies on the table.
         return _end_round(
             _turn_state(
-                state, seat, state.phase, players, state.stock, pile, frozen, state.turn_points,
+                state, seat, state.phase, seated, state.stock, pile, frozen, state.turn_points,
                 state.pending, state.turn_canasta,
             ),
             seat,
@@ -451,10 +476,10 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):
         return _turn_state(
-            state, seat, _KITTY_PHASE, players, state.stock, pile, frozen, state.turn_points,
+            state, seat, _KITTY_PHASE, seated, state.stock, pile, frozen, state.turn_points,
             state.pending, state.turn_canasta,
         )  # fmt: skip
-    return _next_turn(state, players, pile, frozen, state.stock)
+    return _next_turn(state, seated, pile, frozen, state.stock)
 
 
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
