@@ -637,7 +637,12 @@ def pickup_melds(
         melds = (*melds, new)
     else:
         new = table_meld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
-        at = next(i for i, m in enumerate(melds) if m is existing)  # (melds are shared: replace one place)
+        at = 0  # (the place of ``existing``: equal melds are one shared instance, so replace one place)
+        for meld in melds:
+            if meld is existing:
+                break
+            at += 1
         melds = (*melds[:at], new, *melds[at + 1 :])
-    completed = canasta_kind_of(new)
+    # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
+    completed = canasta_kind_of(new) if new.naturals + new.jokers + new.twos >= CANASTA_SIZE else None
     return melds, player.canastas | completed.value if completed is not None else player.canastas, completed

@@ -46,7 +46,7 @@ from railroad_canasta.variants.railroad import legal as _legal
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
-from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
 from railroad_canasta.variants.railroad.scoring import score_player
 from railroad_canasta.variants.railroad.state import (
@@ -59,7 +59,7 @@ from railroad_canasta.variants.railroad.state import (
     engine_player,
     engine_state,
 )
-from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_result
+from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
@@ -78,14 +78,6 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))  # (both have 15 counts; ``map`` adds them in C)
 
 
-def _with_hand(player: PlayerState, hand: Counts) -> PlayerState:
-    """``player`` holding ``hand`` (``replace(hand=...)`` without the keywords, on the hot path)."""
-    return engine_player(
-        hand, player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
-        player.kitty_taken, player.score,
-    )  # fmt: skip
-
-
 def _receive(
     player: PlayerState, cards: Sequence[Kind], stock: Stock, rules: Rules, *, replace: bool = True
 ) -> tuple[PlayerState, Stock]:
@@ -96,18 +88,19 @@ def _receive(
     hand = list(player.hand)
     for kind in cards:
         hand[kind] += 1
-    return _received(player, hand, stock, rules, replace)
-
-
-def _received(
-    player: PlayerState, hand: list[int], stock: Stock, rules: Rules, replace: bool
-) -> tuple[PlayerState, Stock]:
-    """``player`` holding ``hand`` (a fresh list, changed here), the cards just arrived: its red 3s go down
-    at once (R-RED-1), with a card drawn for each under R-DEC-5's alternative when ``replace``.
-    """
-    if not hand[_R3]:
-        return _with_hand(player, tuple(hand)), stock
     red = player.red_threes
+    if hand[_R3]:
+        red, stock = _red_threes_down(hand, red, stock, rules, replace)
+    return player.replace(hand=tuple(hand), red_threes=red), stock
+
+
+def _red_threes_down(
+    hand: list[int], red: int, stock: Stock, rules: Rules, replace: bool
+) -> tuple[int, Stock]:
+    """The red 3s in ``hand`` (a list, changed here) go down at once (R-RED-1): the red 3s down then
+    (``red`` before) and the stock. With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a
+    card for each.
+    """
     while hand[_R3]:
         # rule: R-RED-1
         arrived = hand[_R3]
@@ -118,9 +111,7 @@ def _received(
             drawn, stock = stock.draw(arrived)
             for kind in drawn:
                 hand[kind] += 1
-    if red == player.red_threes:
-        return _with_hand(player, tuple(hand)), stock
-    return player.replace(hand=tuple(hand), red_threes=red), stock
+    return red, stock
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -321,13 +312,18 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     cards = stock.cards
     rest = stock.without(rules.draw_count)
     seat = state.to_move
-    player = state.players[seat]
+    players = list(state.players)
+    player = players[seat]
     hand = list(player.hand)
     for i in range(rest.size, left):
         hand[cards[i]] += 1
-    player, rest = _received(player, hand, rest, rules, True)
-    players = list(state.players)
-    players[seat] = player
+    red = player.red_threes
+    if hand[_R3]:
+        red, rest = _red_threes_down(hand, red, rest, rules, True)
+    players[seat] = engine_player(
+        tuple(hand), player.kitty, player.melds, red, player.canastas, player.opened, player.kitty_taken,
+        player.score,
+    )  # fmt: skip
     return engine_state(
         rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), rest, state.pile,
         state.pile_frozen, state.turn_points, state.pending, state.turn_canasta, state.history, state.result,
@@ -337,15 +333,21 @@ def process_draw(state: GameState, move: Draw) -> GameState:
 def _after_meld(
     state: GameState,
     player: PlayerState,
-    step: Step,
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    gained: int,
+    mask: int,
+    completed: CanastaKind | None,
+    red_threes: int,
     sevens_hand: bool,
     pile: Pile,
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
 ) -> GameState:
-    """Record a meld step: canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3)."""
-    hand, melds, gained, mask, completed = step
+    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it):
+    canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
+    """
     rules = state.rules
     turn_canasta = state.turn_canasta
     if completed is not None and completed is not _BLACK_CANASTA:
@@ -370,7 +372,7 @@ def _after_meld(
     seat = state.to_move
     players = list(state.players)
     player = players[seat] = engine_player(
-        hand, player.kitty, melds, player.red_threes, mask, opened, player.kitty_taken, player.score
+        hand, player.kitty, melds, red_threes, mask, opened, player.kitty_taken, player.score
     )
     state = engine_state(
         rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), stock, pile,
@@ -385,23 +387,19 @@ def _after_meld(
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.players[state.to_move]
+    hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
+    sevens_hand = not player.opened and sevens_hand_melds(state)
     return _after_meld(
-        state,
-        player,
-        step_result(player.hand, player.melds, player.canastas, move),
-        not player.opened and sevens_hand_melds(state),
-        state.pile,
-        state.pile_frozen,
-        state.stock,
-        state.pending,
-    )
+        state, player, hand, melds, gained, mask, completed, player.red_threes, sevens_hand, state.pile,
+        state.pile_frozen, state.stock, state.pending,
+    )  # fmt: skip
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
     """Take the pile with a natural pair (R-PIL-4, R-PIL-6, R-DEC-12, R-DEC-18)."""
     rules = state.rules
-    player = state.mover
+    player = state.players[state.to_move]
     rank = move.rank
     # rule: R-PIL-4, R-DEC-18
     melds, mask, completed = pickup_melds(player, rank, 3)
@@ -409,40 +407,52 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
     hand[rank] -= 2
     rest = list(counts_of(state.pile[:-1]))
     reds, rest[_R3] = rest[_R3], 0
-    # rule: R-RED-1
-    player, stock = _receive(
-        player.replace(hand=tuple(hand)), (_R3,) * reds, state.stock, rules, replace=False
-    )
+    hand[_R3] += reds
+    red, stock = player.red_threes, state.stock
+    if hand[_R3]:
+        # rule: R-RED-1
+        red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
     if player.opened or rules.pile_counts_for_requirement:
-        hand_t = _add(player.hand, tuple(rest))
+        hand_t = tuple(map(operator.add, hand, rest))
     else:
         # rule: R-DEC-12
-        hand_t = player.hand
+        hand_t = tuple(hand)
         pending = tuple(rest)
-    step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, False, _NO_PILE, False, stock, pending)
+    return _after_meld(
+        state, player, hand_t, melds, 3 * KIND_POINTS[rank], mask, completed, red, False, _NO_PILE, False,
+        stock, pending,
+    )  # fmt: skip
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
     """Take the top card onto one's meld of its rank (R-PIL-5, R-DEC-2)."""
-    rules = state.rules
-    player = state.mover
-    top = state.pile[-1]
+    player = state.players[state.to_move]
+    pile = state.pile
+    top = pile.cards[pile.size - 1]
     # rule: R-PIL-5
     melds, mask, completed = pickup_melds(player, top, 1)
-    if rules.top_card_pickup_takes_pile:
+    hand = player.hand
+    red, stock = player.red_threes, state.stock
+    frozen = state.pile_frozen
+    if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
-        player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
+        taken = list(hand)
+        for kind in pile[:-1]:
+            taken[kind] += 1
+        if taken[_R3]:
+            # rule: R-RED-1
+            red, stock = _red_threes_down(taken, red, stock, state.rules, False)
+        hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
     else:
-        stock = state.stock
-        pile = state.pile.below_top()
-        frozen = state.pile_frozen
-    step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
-    return _after_meld(state, player, step, False, pile, frozen, stock, state.pending)
+        pile = pile.below_top()
+    return _after_meld(
+        state, player, hand, melds, KIND_POINTS[top], mask, completed, red, False, pile, frozen, stock,
+        state.pending,
+    )  # fmt: skip
 
 
 def process_discard(state: GameState, move: Discard) -> GameState:
@@ -485,10 +495,15 @@ def process_discard(state: GameState, move: Discard) -> GameState:
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     """Take the kitty into hand (R-KIT-2); its red 3s go down (R-RED-1)."""
     # rule: R-KIT-2
-    player = state.mover
-    kitty = player.kitty
-    player = player.replace(kitty=empty_counts(), kitty_taken=True)
-    player, stock = _receive(player, kinds_of(kitty), state.stock, state.rules)
+    player = state.players[state.to_move]
+    hand = list(map(operator.add, player.hand, player.kitty))
+    red, stock = player.red_threes, state.stock
+    if hand[_R3]:
+        # rule: R-RED-1
+        red, stock = _red_threes_down(hand, red, stock, state.rules, True)
+    player = engine_player(
+        tuple(hand), empty_counts(), player.melds, red, player.canastas, player.opened, True, player.score
+    )
     return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
 
 
