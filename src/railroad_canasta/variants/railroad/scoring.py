@@ -18,6 +18,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
     canasta_bonus,
     canasta_kind_of,
+    kind_bonus,
 )
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
@@ -59,12 +60,14 @@ def melds_value(melds: tuple[TableMeld, ...]) -> int:
 def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
     total = 0
+    red, black = rules.red_canasta_bonus, rules.black_canasta_bonus
+    wild, sevens = rules.wild_canasta_bonus, rules.sevens_canasta_bonus
     for meld in melds:
         # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
         if meld.naturals + meld.jokers + meld.twos >= CANASTA_SIZE:
             kind = canasta_kind_of(meld)
             if kind is not None:
-                total += canasta_bonus(kind, rules)
+                total += kind_bonus(kind, red, black, wild, sevens)
     return total
 
 

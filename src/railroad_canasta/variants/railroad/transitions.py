@@ -270,7 +270,10 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = tuple(score_player(p, rules, i == went_out) for i, p in enumerate(state.players))
     # rule: R-SCO-6
     scores = tuple(p.score + b.total for p, b in zip(state.players, breakdowns, strict=True))
-    players = tuple(p.replace(score=s) for p, s in zip(state.players, scores, strict=True))
+    players = tuple(
+        engine_player(p.hand, p.kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, s)
+        for p, s in zip(state.players, scores, strict=True)
+    )
     history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
