@@ -78,6 +78,14 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))  # (both have 15 counts; ``map`` adds them in C)
 
 
+def _holding(player: PlayerState, hand: Counts, red_threes: int) -> PlayerState:
+    """``player`` holding ``hand`` with ``red_threes`` red 3s down (``replace`` without the keywords)."""
+    return engine_player(
+        hand, player.kitty, player.melds, red_threes, player.canastas, player.opened, player.kitty_taken,
+        player.score,
+    )  # fmt: skip
+
+
 def _receive(
     player: PlayerState, cards: Sequence[Kind], stock: Stock, rules: Rules, *, replace: bool = True
 ) -> tuple[PlayerState, Stock]:
@@ -310,8 +318,7 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     if left < rules.draw_count and not rules.draw_single_last_card:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
-    # (The cards drawn are read off the shared stock tuple and counted into the hand at once: no tuple of
-    # them, and ``Stock.draw``'s own arithmetic for the stock left.)
+    # (The cards drawn, ``cards[rest.size:left]``, go into the hand straight from the shared stock tuple.)
     cards = stock.cards
     rest = stock.without(rules.draw_count)
     seat = state.to_move
@@ -323,13 +330,10 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     red = player.red_threes
     if hand[_R3]:
         red, rest = _red_threes_down(hand, red, rest, rules, True)
-    players[seat] = engine_player(
-        tuple(hand), player.kitty, player.melds, red, player.canastas, player.opened, player.kitty_taken,
-        player.score,
-    )  # fmt: skip
-    return engine_state(
-        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), rest, state.pile,
-        state.pile_frozen, state.turn_points, state.pending, state.turn_canasta, state.history, state.result,
+    players[seat] = _holding(player, tuple(hand), red)
+    return _turn_state(
+        state, seat, _MELD_PHASE, tuple(players), rest, state.pile, state.pile_frozen, state.turn_points,
+        state.pending, state.turn_canasta,
     )  # fmt: skip
 
 
@@ -377,10 +381,9 @@ def _after_meld(
     player = players[seat] = engine_player(
         hand, player.kitty, melds, red_threes, mask, opened, player.kitty_taken, player.score
     )
-    state = engine_state(
-        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), stock, pile,
-        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
-    )  # fmt: skip
+    state = _turn_state(
+        state, seat, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
+    )
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
         return _end_round(state, seat, RoundEnd.WENT_OUT)
@@ -466,10 +469,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    player = players[seat] = engine_player(
-        tuple(hand), player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
-        player.kitty_taken, player.score,
-    )  # fmt: skip
+    player = players[seat] = _holding(player, tuple(hand), player.red_threes)
     seated = tuple(players)
     # rule: R-PIL-2
     frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
