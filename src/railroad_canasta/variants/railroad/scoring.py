@@ -46,10 +46,7 @@ def hand_value(counts: Counts) -> int:
     post: __return__ >= 5 * (sum(counts) - counts[2])
     post: __return__ <= 50 * sum(counts)
     """
-    total = 0
-    for i in range(15):
-        total += counts[i] * KIND_POINTS[i]
-    return total
+    return sum(map(operator.mul, counts, KIND_POINTS))  # (15 products, multiplied and added in C)
 
 
 def melds_value(melds: tuple[TableMeld, ...]) -> int:
