@@ -12,6 +12,7 @@ the going-out meld of black 3s has rank :attr:`Kind.BLACK_THREE`.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 
 import attrs
@@ -125,23 +126,19 @@ class TableMeld(Meld):
 #: Build a :class:`TableMeld` from its rank, naturals, jokers and 2s, without ``__init__`` (trusted code).
 new_meld = builder(TableMeld)
 
-#: The melds :func:`table_meld` answered, by rank and counts. A meld is an immutable value, so one
-#: instance serves every state that holds it; the keys are bounded by what a pack can hold.
-_TABLE_MELDS: dict[tuple[Kind, int, int, int], TableMeld] = {}
-
-
+@functools.cache
 def table_meld(rank: Kind, naturals: int, jokers: int, twos: int) -> TableMeld:
     """The meld of ``rank`` with these counts, as one instance shared by every state holding it (trusted
     code: nothing is checked). The states of a game keep a few bytes for each meld a step makes.
 
+    A meld is an immutable value, so sharing it changes nothing a caller can see; the cache is keyed by
+    the four values and bounded by what a pack can hold. (CrossHair calls the function itself, not the
+    cache, so the contracts of the steps that use it stay deterministic.)
+
     >>> table_meld(Kind.KING, 3, 0, 1) is table_meld(Kind.KING, 3, 0, 1)
     True
     """
-    key = (rank, naturals, jokers, twos)
-    meld = _TABLE_MELDS.get(key)
-    if meld is None:  # (two threads may both build it: ``setdefault`` keeps one, and either is the value)
-        meld = _TABLE_MELDS.setdefault(key, new_meld(rank, naturals, jokers, twos))
-    return meld
+    return new_meld(rank, naturals, jokers, twos)
 
 
 def canasta_kind_of(meld: Meld) -> CanastaKind | None:
