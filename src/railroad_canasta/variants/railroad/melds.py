@@ -126,6 +126,7 @@ class TableMeld(Meld):
 #: Build a :class:`TableMeld` from its rank, naturals, jokers and 2s, without ``__init__`` (trusted code).
 new_meld = builder(TableMeld)
 
+
 @functools.cache
 def table_meld(rank: Kind, naturals: int, jokers: int, twos: int) -> TableMeld:
     """The meld of ``rank`` with these counts, as one instance shared by every state holding it (trusted
