@@ -11,6 +11,7 @@ Phase.MELD
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from railroad_canasta.core.cards import (
+    KIND_COUNT,
     KIND_POINTS,
     Counts,
     Kind,
@@ -411,7 +413,10 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
     melds, mask, completed = pickup_melds(player, rank, 3)
     hand = list(player.hand)
     hand[rank] -= 2
-    rest = list(counts_of(state.pile[:-1]))
+    pile = state.pile
+    rest = [0] * KIND_COUNT
+    for kind in itertools.islice(pile.cards, pile.size - 1):  # (the cards below the top, as they lie)
+        rest[kind] += 1
     reds, rest[_R3] = rest[_R3], 0
     hand[_R3] += reds
     red, stock = player.red_threes, state.stock
@@ -445,7 +450,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         taken = list(hand)
-        for kind in pile[:-1]:
+        for kind in itertools.islice(pile.cards, pile.size - 1):  # (the cards below the top)
             taken[kind] += 1
         if taken[_R3]:
             # rule: R-RED-1
