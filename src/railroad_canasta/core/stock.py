@@ -122,9 +122,15 @@ class Stock(_Prefix):
 
     def draw(self, n: int) -> tuple[tuple[Kind, ...], Stock]:
         """The ``n`` cards drawn from the top (in stock order) and the stock left (at most what there is)."""
+        rest = self.without(n)
+        return self.cards[rest.size : self.size], rest
+
+    def without(self, n: int) -> Stock:
+        """The stock left once ``n`` cards are drawn from the top (at most what there is): the cards drawn
+        are ``cards[stock.without(n).size : stock.size]``.
+        """
         size = self.size
-        left = size - n if n < size else 0
-        return self.cards[left:size], _stock(self.cards, left)
+        return _stock(self.cards, size - n if n < size else 0)
 
 
 @attrs.frozen(eq=False, repr=False, weakref_slot=False)

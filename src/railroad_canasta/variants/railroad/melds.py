@@ -12,6 +12,7 @@ the going-out meld of black 3s has rank :attr:`Kind.BLACK_THREE`.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 
 import attrs
@@ -34,6 +35,7 @@ __all__ = [
     "meld_form_problem",
     "meld_problem",
     "new_meld",
+    "table_meld",
 ]
 
 #: Cards in a complete meld (R-MLD-2).
@@ -123,6 +125,21 @@ class TableMeld(Meld):
 
 #: Build a :class:`TableMeld` from its rank, naturals, jokers and 2s, without ``__init__`` (trusted code).
 new_meld = builder(TableMeld)
+
+
+@functools.cache
+def table_meld(rank: Kind, naturals: int, jokers: int, twos: int) -> TableMeld:
+    """The meld of ``rank`` with these counts, as one instance shared by every state holding it (trusted
+    code: nothing is checked). The states of a game keep a few bytes for each meld a step makes.
+
+    A meld is an immutable value, so sharing it changes nothing a caller can see; the cache is keyed by
+    the four values and bounded by what a pack can hold. (CrossHair calls the function itself, not the
+    cache, so the contracts of the steps that use it stay deterministic.)
+
+    >>> table_meld(Kind.KING, 3, 0, 1) is table_meld(Kind.KING, 3, 0, 1)
+    True
+    """
+    return new_meld(rank, naturals, jokers, twos)
 
 
 def canasta_kind_of(meld: Meld) -> CanastaKind | None:

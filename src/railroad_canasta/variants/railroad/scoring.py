@@ -8,10 +8,18 @@
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind, pack_counts
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
+from railroad_canasta.variants.railroad.melds import (
+    CANASTA_SIZE,
+    CanastaKind,
+    TableMeld,
+    canasta_bonus,
+    canasta_kind_of,
+    kind_bonus,
+)
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
 
@@ -25,6 +33,9 @@ __all__ = [
     "score_player",
 ]
 
+#: A meld's card values (read in C by ``map``).
+_POINTS = operator.attrgetter("points")
+
 
 def hand_value(counts: Counts) -> int:
     """The card values of a multiset of cards (R-CRD-4); red 3s count 0.
@@ -35,24 +46,25 @@ def hand_value(counts: Counts) -> int:
     post: __return__ >= 5 * (sum(counts) - counts[2])
     post: __return__ <= 50 * sum(counts)
     """
-    total = 0
-    for i in range(15):
-        total += counts[i] * KIND_POINTS[i]
-    return total
+    return sum(map(operator.mul, counts, KIND_POINTS))  # (15 products, multiplied and added in C)
 
 
 def melds_value(melds: tuple[TableMeld, ...]) -> int:
     """The card values of melds on the table (R-SCO-1)."""
-    return sum(m.points for m in melds)
+    return sum(map(_POINTS, melds))
 
 
 def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
     total = 0
+    red, black = rules.red_canasta_bonus, rules.black_canasta_bonus
+    wild, sevens = rules.wild_canasta_bonus, rules.sevens_canasta_bonus
     for meld in melds:
-        kind = meld.canasta_kind
-        if kind is not None:
-            total += canasta_bonus(kind, rules)
+        # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
+        if meld.naturals + meld.jokers + meld.twos >= CANASTA_SIZE:
+            kind = canasta_kind_of(meld)
+            if kind is not None:
+                total += kind_bonus(kind, red, black, wild, sevens)
     return total
 
 

@@ -28,7 +28,7 @@ from railroad_canasta.variants.railroad.melds import (
     CanastaKind,
     TableMeld,
     canasta_kind_of,
-    new_meld,
+    table_meld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Standing
@@ -599,7 +599,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
             left[rank] -= n
         left[_J] -= j
         left[_T] -= t
-        new = new_meld(rank, n, j, t)
+        new = table_meld(rank, n, j, t)
         size = n + j + t
         melds = (*melds, new)
     else:
@@ -612,7 +612,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
         left[card] -= 1
         n, j, t = (0, 1, 0) if card is _J else (0, 0, 1) if card is _T else (1, 0, 0)
         old = melds[index]
-        new = new_meld(rank, old.naturals + n, old.jokers + j, old.twos + t)
+        new = table_meld(rank, old.naturals + n, old.jokers + j, old.twos + t)
         size = old.naturals + old.jokers + old.twos + 1
         melds = (*melds[:index], new, *melds[index + 1 :])
     # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
@@ -631,11 +631,18 @@ def pickup_melds(
     pickup are melded: onto their unfinished meld of that rank, or as a new meld (R-PIL-4, R-PIL-5, R-DEC-18).
     """
     existing = player.unfinished_meld(rank)
+    melds = player.melds
     if existing is None:
-        new = new_meld(rank, naturals, 0, 0)
-        melds = (*player.melds, new)
+        new = table_meld(rank, naturals, 0, 0)
+        melds = (*melds, new)
     else:
-        new = new_meld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
-        melds = tuple(new if m is existing else m for m in player.melds)
-    completed = canasta_kind_of(new)
+        new = table_meld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
+        at = 0  # (the place of ``existing``: equal melds are one shared instance, so replace one place)
+        for meld in melds:
+            if meld is existing:
+                break
+            at += 1
+        melds = (*melds[:at], new, *melds[at + 1 :])
+    # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
+    completed = canasta_kind_of(new) if new.naturals + new.jokers + new.twos >= CANASTA_SIZE else None
     return melds, player.canastas | completed.value if completed is not None else player.canastas, completed

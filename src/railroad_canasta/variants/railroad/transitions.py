@@ -11,6 +11,7 @@ Phase.MELD
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from railroad_canasta.core.cards import (
+    KIND_COUNT,
     KIND_POINTS,
     Counts,
     Kind,
@@ -46,7 +48,7 @@ from railroad_canasta.variants.railroad import legal as _legal
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
-from railroad_canasta.variants.railroad.melds import CanastaKind, canasta_bonus
+from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
 from railroad_canasta.variants.railroad.scoring import score_player
 from railroad_canasta.variants.railroad.state import (
@@ -59,7 +61,7 @@ from railroad_canasta.variants.railroad.state import (
     engine_player,
     engine_state,
 )
-from railroad_canasta.variants.railroad.steps import Step, pickup_melds, step_result
+from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
@@ -78,11 +80,11 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))  # (both have 15 counts; ``map`` adds them in C)
 
 
-def _with_hand(player: PlayerState, hand: Counts) -> PlayerState:
-    """``player`` holding ``hand`` (``replace(hand=...)`` without the keywords, on the hot path)."""
+def _holding(player: PlayerState, hand: Counts, red_threes: int) -> PlayerState:
+    """``player`` holding ``hand`` with ``red_threes`` red 3s down (``replace`` without the keywords)."""
     return engine_player(
-        hand, player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
-        player.kitty_taken, player.score,
+        hand, player.kitty, player.melds, red_threes, player.canastas, player.opened, player.kitty_taken,
+        player.score,
     )  # fmt: skip
 
 
@@ -96,9 +98,19 @@ def _receive(
     hand = list(player.hand)
     for kind in cards:
         hand[kind] += 1
-    if not hand[_R3]:
-        return _with_hand(player, tuple(hand)), stock
     red = player.red_threes
+    if hand[_R3]:
+        red, stock = _red_threes_down(hand, red, stock, rules, replace)
+    return player.replace(hand=tuple(hand), red_threes=red), stock
+
+
+def _red_threes_down(
+    hand: list[int], red: int, stock: Stock, rules: Rules, replace: bool
+) -> tuple[int, Stock]:
+    """The red 3s in ``hand`` (a list, changed here) go down at once (R-RED-1): the red 3s down then
+    (``red`` before) and the stock. With ``replace`` (not for a taken pile), R-DEC-5's alternative draws a
+    card for each.
+    """
     while hand[_R3]:
         # rule: R-RED-1
         arrived = hand[_R3]
@@ -109,9 +121,7 @@ def _receive(
             drawn, stock = stock.draw(arrived)
             for kind in drawn:
                 hand[kind] += 1
-    if red == player.red_threes:
-        return _with_hand(player, tuple(hand)), stock
-    return player.replace(hand=tuple(hand), red_threes=red), stock
+    return red, stock
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -252,7 +262,9 @@ def _next_turn(
     """Pass the turn to the left (R-TRN-1), with the players, pile and stock as given."""
     # rule: R-TRN-1
     rules = state.rules
-    nxt = (state.to_move + 1) % rules.players
+    nxt = state.to_move + 1
+    if nxt == rules.players:
+        nxt = 0
     state = engine_state(
         rules, state.seed, state.round, state.dealer, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen,
         0, None, False, state.history, state.result,
@@ -268,7 +280,10 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = tuple(score_player(p, rules, i == went_out) for i, p in enumerate(state.players))
     # rule: R-SCO-6
     scores = tuple(p.score + b.total for p, b in zip(state.players, breakdowns, strict=True))
-    players = tuple(p.replace(score=s) for p, s in zip(state.players, scores, strict=True))
+    players = tuple(
+        engine_player(p.hand, p.kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, s)
+        for p, s in zip(state.players, scores, strict=True)
+    )
     history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
@@ -305,28 +320,43 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     if left < rules.draw_count and not rules.draw_single_last_card:
         return _end_round(state, None, RoundEnd.STOCK_EMPTY)
     # rule: R-TRN-3
-    drawn, rest = stock.draw(rules.draw_count)
+    # (The cards drawn, ``cards[rest.size:left]``, go into the hand straight from the shared stock tuple.)
+    cards = stock.cards
+    rest = stock.without(rules.draw_count)
     seat = state.to_move
-    player, rest = _receive(state.players[seat], drawn, rest, rules)
+    players = list(state.players)
+    player = players[seat]
+    hand = list(player.hand)
+    for i in range(rest.size, left):
+        hand[cards[i]] += 1
+    red = player.red_threes
+    if hand[_R3]:
+        red, rest = _red_threes_down(hand, red, rest, rules, True)
+    players[seat] = _holding(player, tuple(hand), red)
     return _turn_state(
-        state, seat, _MELD_PHASE, _seated(state, player), rest, state.pile, state.pile_frozen,
-        state.turn_points, state.pending, state.turn_canasta,
+        state, seat, _MELD_PHASE, tuple(players), rest, state.pile, state.pile_frozen, state.turn_points,
+        state.pending, state.turn_canasta,
     )  # fmt: skip
 
 
 def _after_meld(
     state: GameState,
     player: PlayerState,
-    step: Step,
-    *,
-    sevens_hand: bool = False,
+    hand: Counts,
+    melds: tuple[TableMeld, ...],
+    gained: int,
+    mask: int,
+    completed: CanastaKind | None,
+    red_threes: int,
+    sevens_hand: bool,
     pile: Pile,
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
 ) -> GameState:
-    """Record a meld step: canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3)."""
-    hand, melds, gained, mask, completed = step
+    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it):
+    canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
+    """
     rules = state.rules
     turn_canasta = state.turn_canasta
     if completed is not None and completed is not _BLACK_CANASTA:
@@ -348,100 +378,113 @@ def _after_meld(
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
                 pending = None
-    player = engine_player(
-        hand, player.kitty, melds, player.red_threes, mask, opened, player.kitty_taken, player.score
+    seat = state.to_move
+    players = list(state.players)
+    player = players[seat] = engine_player(
+        hand, player.kitty, melds, red_threes, mask, opened, player.kitty_taken, player.score
     )
     state = _turn_state(
-        state, state.to_move, _MELD_PHASE, _seated(state, player), stock, pile, pile_frozen, turn_points,
-        pending, turn_canasta,
-    )  # fmt: skip
+        state, seat, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
+    )
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
-        return _end_round(state, state.to_move, RoundEnd.WENT_OUT)
+        return _end_round(state, seat, RoundEnd.WENT_OUT)
     return state
 
 
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.players[state.to_move]
-    step = step_result(player.hand, player.melds, player.canastas, move)
+    hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
+    sevens_hand = not player.opened and sevens_hand_melds(state)
     return _after_meld(
-        state,
-        player,
-        step,
-        sevens_hand=not player.opened and sevens_hand_melds(state),
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        stock=state.stock,
-        pending=state.pending,
-    )
+        state, player, hand, melds, gained, mask, completed, player.red_threes, sevens_hand, state.pile,
+        state.pile_frozen, state.stock, state.pending,
+    )  # fmt: skip
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
     """Take the pile with a natural pair (R-PIL-4, R-PIL-6, R-DEC-12, R-DEC-18)."""
     rules = state.rules
-    player = state.mover
+    player = state.players[state.to_move]
     rank = move.rank
     # rule: R-PIL-4, R-DEC-18
     melds, mask, completed = pickup_melds(player, rank, 3)
     hand = list(player.hand)
     hand[rank] -= 2
-    rest = list(counts_of(state.pile[:-1]))
+    pile = state.pile
+    rest = [0] * KIND_COUNT
+    for kind in itertools.islice(pile.cards, pile.size - 1):  # (the cards below the top, as they lie)
+        rest[kind] += 1
     reds, rest[_R3] = rest[_R3], 0
-    # rule: R-RED-1
-    player, stock = _receive(
-        player.replace(hand=tuple(hand)), (_R3,) * reds, state.stock, rules, replace=False
-    )
+    hand[_R3] += reds
+    red, stock = player.red_threes, state.stock
+    if hand[_R3]:
+        # rule: R-RED-1
+        red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
     if player.opened or rules.pile_counts_for_requirement:
-        hand_t = _add(player.hand, tuple(rest))
+        hand_t = tuple(map(operator.add, hand, rest))
     else:
         # rule: R-DEC-12
-        hand_t = player.hand
+        hand_t = tuple(hand)
         pending = tuple(rest)
-    step = Step(hand_t, melds, 3 * KIND_POINTS[rank], mask, completed)
     # rule: R-PIL-6
-    return _after_meld(state, player, step, pile=_NO_PILE, pile_frozen=False, stock=stock, pending=pending)
+    return _after_meld(
+        state, player, hand_t, melds, 3 * KIND_POINTS[rank], mask, completed, red, False, _NO_PILE, False,
+        stock, pending,
+    )  # fmt: skip
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
     """Take the top card onto one's meld of its rank (R-PIL-5, R-DEC-2)."""
-    rules = state.rules
-    player = state.mover
-    top = state.pile[-1]
+    player = state.players[state.to_move]
+    pile = state.pile
+    top = pile.cards[pile.size - 1]
     # rule: R-PIL-5
     melds, mask, completed = pickup_melds(player, top, 1)
-    if rules.top_card_pickup_takes_pile:
+    hand = player.hand
+    red, stock = player.red_threes, state.stock
+    frozen = state.pile_frozen
+    if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
-        player, stock = _receive(player, state.pile[:-1], state.stock, rules, replace=False)
+        taken = list(hand)
+        for kind in itertools.islice(pile.cards, pile.size - 1):  # (the cards below the top)
+            taken[kind] += 1
+        if taken[_R3]:
+            # rule: R-RED-1
+            red, stock = _red_threes_down(taken, red, stock, state.rules, False)
+        hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
     else:
-        stock = state.stock
-        pile = state.pile.below_top()
-        frozen = state.pile_frozen
-    step = Step(player.hand, melds, KIND_POINTS[top], mask, completed)
-    return _after_meld(state, player, step, pile=pile, pile_frozen=frozen, stock=stock, pending=state.pending)
+        pile = pile.below_top()
+    return _after_meld(
+        state, player, hand, melds, KIND_POINTS[top], mask, completed, red, False, pile, frozen, stock,
+        state.pending,
+    )  # fmt: skip
 
 
 def process_discard(state: GameState, move: Discard) -> GameState:
     """Discard, ending the turn (R-TRN-2); freeze on a wild (R-PIL-2); going out (R-OUT-2)."""
     seat = state.to_move
-    player = state.players[seat]
+    players = list(state.players)
+    player = players[seat]
+    card = move.card
     hand = list(player.hand)
-    hand[move.card] -= 1
-    player = _with_hand(player, tuple(hand))
-    players = _seated(state, player)
+    hand[card] -= 1
+    player = players[seat] = _holding(player, tuple(hand), player.red_threes)
+    seated = tuple(players)
     # rule: R-PIL-2
-    frozen = state.pile_frozen or move.card <= _TWO  # a wild card: a joker or a 2
-    pile = state.pile.push(move.card)
+    frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
+    pile = state.pile.push(card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
         # The pile stays frozen by a wild discarded to go out: the state records what lies on the table.
         return _end_round(
             _turn_state(
-                state, seat, state.phase, players, state.stock, pile, frozen, state.turn_points,
+                state, seat, state.phase, seated, state.stock, pile, frozen, state.turn_points,
                 state.pending, state.turn_canasta,
             ),
             seat,
@@ -451,19 +494,24 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     # (a player who may not go out and discarded their last card must now take the kitty)
     if kitty_open(player, state.rules, state.turn_canasta):
         return _turn_state(
-            state, seat, _KITTY_PHASE, players, state.stock, pile, frozen, state.turn_points,
+            state, seat, _KITTY_PHASE, seated, state.stock, pile, frozen, state.turn_points,
             state.pending, state.turn_canasta,
         )  # fmt: skip
-    return _next_turn(state, players, pile, frozen, state.stock)
+    return _next_turn(state, seated, pile, frozen, state.stock)
 
 
 def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     """Take the kitty into hand (R-KIT-2); its red 3s go down (R-RED-1)."""
     # rule: R-KIT-2
-    player = state.mover
-    kitty = player.kitty
-    player = player.replace(kitty=empty_counts(), kitty_taken=True)
-    player, stock = _receive(player, kinds_of(kitty), state.stock, state.rules)
+    player = state.players[state.to_move]
+    hand = list(map(operator.add, player.hand, player.kitty))
+    red, stock = player.red_threes, state.stock
+    if hand[_R3]:
+        # rule: R-RED-1
+        red, stock = _red_threes_down(hand, red, stock, state.rules, True)
+    player = engine_player(
+        tuple(hand), empty_counts(), player.melds, red, player.canastas, player.opened, True, player.score
+    )
     return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
 
 
