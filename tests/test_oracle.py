@@ -64,12 +64,15 @@ def test_every_unlisted_move_is_rejected_with_a_clause(state: GameState) -> None
 @settings(max_examples=settings().max_examples if _SOAK else 60, deadline=None)
 @given(reachable_states(max_moves=300))
 def test_the_plain_pickup_prefilters_agree_with_the_tables(state: GameState) -> None:
-    """Where the generator calls a pickup plainly legal without its table, the table finds nothing."""
+    """Where the generator calls a pickup plainly legal (or a pair pickup plainly illegal) without its
+    table, the table agrees."""
     top = state.top
     if state.phase is not Phase.DRAW or top is None or top < Kind.FOUR:
         return
-    if state.mover.hand[top] >= 2 and pair_pickup_plain(state, top, state.mover.unfinished_meld(top)):
-        assert first_violation(TAKE_PILE_GUARDS, PickupContext(state, TakePile(top))) is None
+    if state.mover.hand[top] >= 2:
+        plain = pair_pickup_plain(state, top, state.mover.unfinished_meld(top))
+        if plain is not None:
+            assert (first_violation(TAKE_PILE_GUARDS, PickupContext(state, TakePile(top))) is None) is plain
     meld = None if state.pile_frozen else state.mover.unfinished_meld(top)
     if meld is not None and top_pickup_plain(state, meld):
         assert first_violation(TAKE_TOP_GUARDS, PickupContext(state, TakeTop())) is None

@@ -46,7 +46,6 @@ from railroad_canasta.variants.railroad.facts import (
     sevens_hand_melds,
 )
 from railroad_canasta.variants.railroad.melds import (
-    ALL_CANASTAS,
     CANASTA_SIZE,
     SEVENS_CANASTA,
     CanastaKind,
@@ -385,35 +384,37 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 )
 
 
-def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool:
-    """A pair pickup that plainly passes :data:`TAKE_PILE_GUARDS` (the generator's fast pre-filter).
+def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool | None:
+    """Whether a pair pickup plainly passes :data:`TAKE_PILE_GUARDS` (``True``) or plainly fails them
+    (``False``); ``None`` where only the table can tell (the generator's fast pre-filter).
 
     The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two of
-    it, and ``meld`` is the mover's unfinished meld of the rank. Then for an opened player, without such a
-    meld or with one the pair may join short of a canasta (R-DEC-18), not holding every canasta, keeping
-    two cards, only R-DEC-1 could still refuse it.
+    it, and ``meld`` is the mover's unfinished meld of the rank. Then a frozen pile these rules do not let
+    a pair take (R-DEC-1), or a pair that may not join ``meld`` within 7 cards (R-DEC-18), fails. Else for
+    an opened player (no requirement: R-DEC-12) only the floor rows are left, and a pickup that leaves two
+    cards passes them all: a pickup is no meld (R-DEC-16), and no row asks more than two cards (R-DEC-15,
+    R-DEC-19, R-HND-1). ``tests/test_oracle.py`` checks both answers against the table.
     """
-    player, rules = state.players[state.to_move], state.rules
-    return (
-        player.opened
-        and (not state.pile_frozen or rules.frozen_pile_pair_pickup)
-        and player.canastas != ALL_CANASTAS
-        and (meld is None or (rules.pair_pickup_joins_meld and meld.size + 3 < CANASTA_SIZE))
-        and sum(state.mover_hand) - 2 + _rest_of_pile(state.pile) >= 2
-    )
+    rules = state.rules
+    if state.pile_frozen and not rules.frozen_pile_pair_pickup:
+        return False
+    if meld is not None and not (rules.pair_pickup_joins_meld and meld.size + 3 <= CANASTA_SIZE):
+        return False
+    if not state.players[state.to_move].opened:
+        return None
+    kept = sum(state.mover_hand) - 2  # (the rest of the pile joins the hand: counted only when needed)
+    return True if kept >= 2 or kept + _rest_of_pile(state.pile) >= 2 else None
 
 
 def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
     """A top-card pickup onto ``meld`` that plainly passes :data:`TAKE_TOP_GUARDS` (a fast pre-filter).
 
     The caller has checked that the top card is natural and unstopped, the pile not frozen, and ``meld``
-    the mover's unfinished meld of its rank. Then a pickup that completes no canasta, by a player who does
-    not hold every canasta and keeps two cards, passes every floor guard; ``tests/test_oracle.py``
-    checks this against the table.
+    the mover's unfinished meld of its rank. Then only the floor rows are left, and a player who keeps two
+    cards passes them all, whether or not the pickup completes a canasta (see :func:`pair_pickup_plain`);
+    ``tests/test_oracle.py`` checks this against the table.
     """
-    return (
-        meld.size < CANASTA_SIZE - 1 and state.mover.canastas != ALL_CANASTAS and sum(state.mover_hand) >= 2
-    )
+    return sum(state.mover_hand) >= 2
 
 
 def _top_not_frozen(c: PickupContext) -> str | None:

@@ -61,6 +61,11 @@ _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
 # The lists of moves that several positions share (made once).
 _DRAW_ONLY = (DRAW,)
+_DRAW_OR_TOP = (DRAW, TAKE_TOP)
+# By the top card's rank (natural ranks only; the others draw only): the draw and the pair pickup, and
+# the draw, the pair pickup and the top-card pickup.
+_DRAW_OR_PAIR = tuple((DRAW, take_pile(k)) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
+_DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
@@ -171,32 +176,39 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     return out
 
 
-def _draw_phase_moves(state: Table) -> Sequence[Move]:
-    """The legal moves of the draw phase: the draw, and the pickups the guards allow."""
+def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
+    """The legal moves of the draw phase: the draw, and the pickups the guards allow (a shared tuple).
+
+    Exact by construction: a pickup is listed only where the top card is natural (neither stopped nor wild:
+    R-PIL-3, R-PIL-4, R-PIL-5), the pair is held or the unfinished meld of its rank exists on an unfrozen
+    pile, and then the pickup's plain pre-filter or its whole guard table says it passes (the pre-filters
+    are checked against the tables by ``tests/test_oracle.py``). Every other position draws only.
+    """
     hand = state.mover_hand  # (a view of another player raises here)
     top = state.top
+    # rule: R-PIL-3, R-PIL-4, R-PIL-5
     if top is None or top < _FOUR:
         return _DRAW_ONLY
-    # Cheap necessary conditions first; the guards decide.
-    out: list[Move] = [DRAW]
-    meld = state.mover.unfinished_meld(top)
-    if hand[top] >= 2:
-        pair = take_pile(top)
-        if (
-            pair_pickup_plain(state, top, meld)
-            or first_violation(TAKE_PILE_GUARDS, PickupContext(state, pair)) is None
-        ):
-            out.append(pair)
-    if (
+    pair = hand[top] >= 2
+    frozen = state.pile_frozen
+    if frozen and not pair:
+        return _DRAW_ONLY
+    meld = state.players[state.to_move].unfinished_meld(top)
+    takes_top = (
         meld is not None
-        and not state.pile_frozen
+        and not frozen
         and (
             top_pickup_plain(state, meld)
             or first_violation(TAKE_TOP_GUARDS, PickupContext(state, TAKE_TOP)) is None
         )
-    ):
-        out.append(TAKE_TOP)
-    return out
+    )
+    if pair:
+        takes_pair = pair_pickup_plain(state, top, meld)
+        if takes_pair is None:
+            takes_pair = first_violation(TAKE_PILE_GUARDS, PickupContext(state, take_pile(top))) is None
+        if takes_pair:
+            return _DRAW_PAIR_OR_TOP[top] if takes_top else _DRAW_OR_PAIR[top]
+    return _DRAW_OR_TOP if takes_top else _DRAW_ONLY
 
 
 def _candidates(state: Table) -> Sequence[Move]:
