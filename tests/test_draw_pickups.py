@@ -9,7 +9,18 @@ import itertools
 import pytest
 
 from builders import make_state
-from railroad_canasta import RAILROAD, Draw, Phase, Rules, TakePile, TakeTop, legal_moves, why_illegal
+from railroad_canasta import (
+    RAILROAD,
+    Draw,
+    GameState,
+    Move,
+    Phase,
+    Rules,
+    TakePile,
+    TakeTop,
+    legal_moves,
+    why_illegal,
+)
 from railroad_canasta.testing.oracle import plausible_moves
 
 #: A red, a wild and a sevens canasta: the mover lacks only the black one; and a red canasta alone.
@@ -24,6 +35,15 @@ _RULES = (
     RAILROAD.replace(going_out_requires_discard=False),
     RAILROAD.replace(pair_pickup_joins_meld=False, frozen_pile_pair_pickup=False),
 )
+
+
+def _allowed(state: GameState) -> set[Move]:
+    """The oracle's moves of the draw phase (the others fail the phase row, as ``test_oracle.py`` checks)."""
+    return {
+        m
+        for m in plausible_moves(state)
+        if isinstance(m, Draw | TakePile | TakeTop) and why_illegal(state, m) is None
+    }
 
 
 @pytest.mark.clause("R-PIL-4", "R-PIL-5", "R-DEC-15", "R-DEC-18", "R-DEC-19", "R-HND-1")
@@ -44,10 +64,20 @@ def test_pickups_completing_a_canasta_are_listed_as_the_tables_say(
             melds=[[*canastas, meld], []],
             kitties=["5 6", "6 5"],
         )
-        # (The oracle's moves of the draw phase: the others fail the phase row, as test_oracle.py checks.)
-        allowed = {
-            m
-            for m in plausible_moves(state)
-            if isinstance(m, Draw | TakePile | TakeTop) and why_illegal(state, m) is None
-        }
-        assert set(legal_moves(state)) == allowed, (pile, frozen)
+        assert set(legal_moves(state)) == _allowed(state), (pile, frozen)
+
+
+@pytest.mark.clause("R-PIL-4", "R-DEC-12", "R-REQ-4")
+@pytest.mark.parametrize(
+    "rules", [RAILROAD, RAILROAD.replace(pile_counts_for_requirement=False)], ids=["pile", "hand"]
+)
+@pytest.mark.parametrize("hand", ["9 9", "9 9 K", "9 9 K K", "9 9 4 5 6", "9 9 K K K JK", "9 9 A A A JK 2"])
+@pytest.mark.parametrize("score", [0, 3000, 6000])
+def test_a_pair_pickup_before_opening_is_listed_as_the_tables_say(
+    rules: Rules, hand: str, score: int
+) -> None:
+    for pile in ["9", "K 9", "A A A JK 9", "R3 9"]:
+        state = make_state(
+            rules=rules, hands=[hand, "4 4 5 5"], phase=Phase.DRAW, pile=pile, scores=[score, 0]
+        )
+        assert set(legal_moves(state)) == _allowed(state), pile

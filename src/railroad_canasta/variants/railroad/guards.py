@@ -385,34 +385,32 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 
 
 def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool | None:
-    """Whether a pair pickup plainly passes :data:`TAKE_PILE_GUARDS` (``True``) or plainly fails them
-    (``False``); ``None`` where only the table can tell (the generator's fast pre-filter).
-
-    The caller has checked that ``rank`` is the natural, unstopped top card and that the mover holds two of
-    it, and ``meld`` is the mover's unfinished meld of the rank. Then a frozen pile these rules do not let
-    a pair take (R-DEC-1), or a pair that may not join ``meld`` within 7 cards (R-DEC-18), fails. Else for
-    an opened player (no requirement: R-DEC-12) only the floor rows are left, and a pickup that leaves two
-    cards passes them all: a pickup is no meld (R-DEC-16), and no row asks more than two cards (R-DEC-15,
-    R-DEC-19, R-HND-1). ``tests/test_oracle.py`` checks both answers against the table.
+    """Whether a pair pickup passes :data:`TAKE_PILE_GUARDS`, answered without most rows (``None``: ask the
+    table; a fast pre-filter, checked against the table by ``tests/test_oracle.py``). The caller has checked
+    that ``rank`` is the natural, unstopped top card, held twice, and ``meld`` is the mover's unfinished meld
+    of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not join ``meld`` within 7 cards
+    (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row (a pickup is no meld,
+    R-DEC-16, and no row asks more than two cards), leaving only the requirement's row (R-DEC-12).
     """
     rules = state.rules
     if state.pile_frozen and not rules.frozen_pile_pair_pickup:
         return False
     if meld is not None and not (rules.pair_pickup_joins_meld and meld.size + 3 <= CANASTA_SIZE):
         return False
-    if not state.players[state.to_move].opened:
-        return None
     kept = sum(state.mover_hand) - 2  # (the rest of the pile joins the hand: counted only when needed)
-    return True if kept >= 2 or kept + _rest_of_pile(state.pile) >= 2 else None
+    if kept < 2 and kept + _rest_of_pile(state.pile) < 2:
+        return None
+    if state.players[state.to_move].opened:
+        return True
+    return _pile_opening_reachable(PickupContext(state, TakePile(rank))) is None
 
 
 def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
     """A top-card pickup onto ``meld`` that plainly passes :data:`TAKE_TOP_GUARDS` (a fast pre-filter).
 
     The caller has checked that the top card is natural and unstopped, the pile not frozen, and ``meld``
-    the mover's unfinished meld of its rank. Then only the floor rows are left, and a player who keeps two
-    cards passes them all, whether or not the pickup completes a canasta (see :func:`pair_pickup_plain`);
-    ``tests/test_oracle.py`` checks this against the table.
+    the mover's unfinished meld of its rank: only the floor rows are left, passed by keeping two cards
+    (see :func:`pair_pickup_plain`; ``tests/test_oracle.py`` checks it against the table).
     """
     return sum(state.mover_hand) >= 2
 

@@ -212,11 +212,12 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
 
 
 def _candidates(state: Table) -> Sequence[Move]:
+    """The legal moves of ``state``, a tuple, by phase (the meld phase first: most decisions are there)."""
     phase = state.phase
+    if phase is _MELD_PHASE:
+        return tuple(_meld_phase_moves(state, state.mover_hand))
     if phase is _DRAW_PHASE:
         return _draw_phase_moves(state)
-    if phase is _MELD_PHASE:
-        return _meld_phase_moves(state, state.mover_hand)
     if phase is _KITTY_PHASE:
         # (A view of another player may not list the mover's moves: mover_hand raises for it.)
         # rule: R-DEC-19
@@ -242,10 +243,10 @@ def legal_moves(state: Table) -> Sequence[Move]:
     # a state changed by ``attrs.evolve`` or ``replace`` is a new object and misses.
     if last[0] is state:
         return last[1]
-    moves = tuple(_candidates(state))
+    moves = _candidates(state)
     _LAST = (state, moves)
     return moves
 
 
 #: The last state whose moves were listed, and its moves (``apply`` right after ``legal_moves`` reuses them).
-_LAST: tuple[object, tuple[Move, ...]] = (None, ())
+_LAST: tuple[object, Sequence[Move]] = (None, ())
