@@ -179,10 +179,12 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
 def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     """The legal moves of the draw phase: the draw, and the pickups the guards allow (a shared tuple).
 
-    Exact by construction: a pickup is listed only where the top card is natural (neither stopped nor wild:
-    R-PIL-3, R-PIL-4, R-PIL-5), the pair is held or the unfinished meld of its rank exists on an unfrozen
-    pile, and then the pickup's plain pre-filter or its whole guard table says it passes (the pre-filters
-    are checked against the tables by ``tests/test_oracle.py``). Every other position draws only.
+    Exact by construction: a pickup is considered only where the top card is natural (neither stopped nor
+    wild: R-PIL-3, R-PIL-4, R-PIL-5) and the pair is held, or the unfinished meld of its rank is on the table
+    and the pile not frozen; every other position draws only. A pickup considered is listed when its
+    pre-filter says it passes, or, where the pre-filter cannot tell (``None``, or ``False`` for the top card),
+    its whole guard table does (``tests/test_oracle.py`` and ``tests/test_draw_pickups.py`` check the
+    pre-filters against the tables).
     """
     hand = state.mover_hand  # (a view of another player raises here)
     top = state.top
