@@ -13,10 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.ending import empty_ending_best
-from railroad_canasta.variants.railroad.melds import TableMeld, canasta_mask
+from railroad_canasta.variants.railroad.facts import kitty_after
+from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus, canasta_mask
+from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, first_look, plain_plan
 from railroad_canasta.variants.railroad.requirement import best_gains, can_reach, search
 from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
 
 #: The reported hand (6 players, 47 cards after its red 3 went down): at most 485 can be melded.
 REPORTED = (0, 3, 0, 0, 2, 2, 5, 5, 3, 4, 4, 6, 5, 1, 7)
@@ -163,3 +167,51 @@ def test_can_reach_agrees_with_the_exhaustive_search(
 ) -> None:
     """At the most the hand can meld and just above it, ``can_reach`` answers as the exhaustive search."""
     _check_against_search(position)
+
+
+def _step_keeps_reach(context: StepContext, need: int) -> bool:
+    """Whether a step passes the floor guards and keeps ``need`` within reach, by the exhaustive search."""
+    if not floor_holds(context):
+        return False
+    after, melds, gained, mask, completed = context.step
+    if context.rules.requirement_counts_bonuses and completed is not None:
+        gained += canasta_bonus(completed, context.rules)
+    kitty = kitty_after(context.kitty, completed)
+    rules, extra, others = context.rules, context.extra, context.others_sevens
+    return gained >= need or search(after, melds, mask, need - gained, extra, others, rules, kitty)
+
+
+@st.composite
+def plan_positions(draw: st.DrawFn) -> tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int]:
+    """Positions of :func:`positions` with hands of several pairs and triples and a few wild cards, where the
+    plain plan chooses which pairs get a wild card and where the wild cards go."""
+    _hand, melds, extra, others, rules, kitty = draw(positions())
+    hand = [0] * KIND_COUNT
+    for rank in draw(st.lists(st.sampled_from(_NATURALS), min_size=2, max_size=4, unique=True)):
+        hand[rank] = draw(st.sampled_from([2, 2, 2, 3, 3, 1, 4]))
+    hand[Kind.JOKER] = draw(st.sampled_from([1, 0, 0, 2]))
+    hand[Kind.TWO] = draw(st.sampled_from([0, 1, 1, 2]))
+    return tuple(hand), melds, extra, others, rules, kitty
+
+
+@pytest.mark.clause("R-REQ-4", "R-HND-1", "R-DEC-16", "R-DEC-19")
+@settings(max_examples=max(settings().max_examples, 150), deadline=None)
+@given(st.one_of(positions(), plan_positions()), st.integers(1, 200))
+def test_the_plain_plan_decides_steps_as_the_exhaustive_search(
+    position: tuple[Counts, tuple[TableMeld, ...], int, bool, Rules, int], drawn: int
+) -> None:
+    """The steps ``plain_plan`` knows pass the floor guards and keep the need within reach, by the exhaustive
+    search, and those it refuses do not; where its bound is short of the need, no step does. Needs at the
+    plan's value and the bound, just above them, and one drawn."""
+    hand, melds, extra, others, rules, kitty = position
+    mask = canasta_mask(melds)
+    bound, value = first_look(hand, melds, extra, rules)
+    for need in {n for n in (value, value + 1, bound, bound + 1, drawn) if n > 0}:
+        bound, known, refused = plain_plan(hand, melds, extra, rules, need)
+        hopeless = bound < need and not rules.requirement_counts_bonuses
+        assert not (hopeless and known) and not known & refused
+        for move, _used in step_candidates(hand, melds, rules):
+            bit = PLAN_STEP_BITS.get(id(move), 0)
+            if known & bit or refused & bit or hopeless:
+                context = StepContext(hand, melds, mask, move, rules, others, extra, None, kitty)
+                assert _step_keeps_reach(context, need) is bool(known & bit), (move, need)

@@ -30,7 +30,13 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
-from railroad_canasta.variants.railroad.facts import KITTY_READY, kitty_code, passes_turn, sevens_hand_melds
+from railroad_canasta.variants.railroad.facts import (
+    KITTY_READY,
+    kitty_code,
+    opening_facts,
+    passes_turn,
+    sevens_hand_melds,
+)
 from railroad_canasta.variants.railroad.guards import (
     TABLES,
     TAKE_PILE_GUARDS,
@@ -45,6 +51,7 @@ from railroad_canasta.variants.railroad.guards import (
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
+from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, plain_plan
 from railroad_canasta.variants.railroad.state import Phase, Table
 from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates, step_moves
 
@@ -71,6 +78,7 @@ _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
 #: The move of a step candidate (a candidate is the move and the cards it uses).
 _move_of = itemgetter(0)
+_PLAN_STEP_BITS = PLAN_STEP_BITS
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
@@ -110,11 +118,26 @@ def _judged_steps(
     state: Table, candidates: list[tuple[StartMeld | AddToMeld, int]], most: int, extra: int, out: list[Move]
 ) -> None:
     """Append to ``out`` the step candidates that pass their tables: those using at most ``most`` cards
-    plainly, the others by the floor guards and the requirement (``extra``: the held pile's cards)."""
+    plainly, the others by the floor guards and the requirement (``extra``: the held pile's cards).
+
+    Before the requirement is met, one look at the position (:func:`plain_plan`) decides most of them: a
+    bound short of the need refuses every step, and the steps it knows are accepted or refused as it says
+    (``plain_plan`` says why its answers are the tables'); the rest are asked.
+    """
+    known = refused = 0
+    need, sevens_melded = opening_facts(state)
+    # rule: R-REQ-4
+    if need is not None and not sevens_melded:
+        bound, known, refused = plain_plan(state.mover_hand, state.mover.melds, extra, state.rules, need)
+        if bound < need and not state.rules.requirement_counts_bonuses:
+            return
+    bits = _PLAN_STEP_BITS
     others: bool | None = None
     for move, used in candidates:
-        if used <= most:
+        if used <= most or known & bits.get(id(move), 0):
             out.append(move)
+            continue
+        if refused & bits.get(id(move), 0):
             continue
         if others is None:
             others = others_sevens(state)

@@ -7,7 +7,8 @@ of positions:
 
 1. a bound on every card that could be melded refuses the hopeless cases at once;
 2. one plain plan (every rank melded without wild cards, pairs with one, the other wild cards into those
-   melds, keeping a good ending) accepts the common cases at once (both in one pass, :func:`_first_look`);
+   melds, keeping a good ending) accepts the common cases at once (both in one pass,
+   :func:`~railroad_canasta.variants.railroad.plan.first_look`);
 3. otherwise :func:`best_gains`, a knapsack over the ranks, gives the best value of every ending that keeps a
    card (exact), and an upper bound that also counts the endings with an empty hand;
 4. only when an empty hand alone could reach the need does
@@ -54,7 +55,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.ending import empty_ending_best
 from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
@@ -69,6 +70,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
     canasta_bonus,
 )
+from railroad_canasta.variants.railroad.plan import first_look as _first_look
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
 
@@ -111,112 +113,6 @@ def can_reach(
         return False
     # Only an ending with an empty hand could reach it: decided exactly (see the module).
     return empty_ending_best(hand, melds, mask, others_sevens, rules, kitty) >= need
-
-
-def _first_look(hand: Counts, melds: tuple[TableMeld, ...], extra: int, rules: Rules) -> tuple[int, int]:
-    """A bound on what can be melded, and the value of one plain plan with a good ending (or -1), in one pass.
-
-    The bound counts every card that could possibly be melded (a pair needs a wild card, and 7s may refuse
-    one; bonuses count as 10,000). The plan melds every natural rank it can without wild cards (the
-    unfinished meld extended, a canasta and a new meld after it), then a pair of each rank with one wild
-    card, best first, then the other wild cards into the unfinished melds it made, at most 3 to a meld and
-    never past 7 cards; short of a good ending it keeps back its cheapest spare cards. Its steps are well
-    formed by construction, and the lemma of good endings lets them pass the floor guards in any order.
-    """
-    plain_sevens = rules.sevens_natural_only
-    unfinished = [-1] * KIND_COUNT  # wild cards of the unfinished meld of each natural rank, -1 for none
-    sizes = [0] * KIND_COUNT
-    for m in melds:
-        size = m.naturals + m.jokers + m.twos
-        if size < CANASTA_SIZE and m.rank >= _FOUR:
-            unfinished[m.rank] = m.jokers + m.twos
-            sizes[m.rank] = size
-    wild_held = hand[_J] + hand[_T]
-    bound = value = room = 0
-    kept = sum(hand)
-    kept_sevens = hand[_SEVEN]
-    pairs: list[Kind] = []
-    spare: list[tuple[Kind, int]] = []  # natural cards the plan may keep back, its melds still well formed
-    for rank in NATURAL_KINDS:
-        count = hand[rank]
-        wilds = unfinished[rank]
-        if wilds < 0 and count < MIN_NATURALS:
-            continue
-        wild_ok = not plain_sevens or rank is not _SEVEN
-        if wilds >= 0:
-            space = CANASTA_SIZE - sizes[rank]
-            if count < space:
-                melded = count
-                if wild_ok:
-                    room += space - count if space - count < MAX_WILDS - wilds else MAX_WILDS - wilds
-                spare.append((rank, count))
-            elif count - space >= MIN_MELD:
-                more = count - space if count - space < CANASTA_SIZE else CANASTA_SIZE - 1
-                melded = space + more
-                if wild_ok:
-                    room += CANASTA_SIZE - more if more > CANASTA_SIZE - MAX_WILDS else MAX_WILDS
-                spare.append((rank, more - MIN_MELD))
-            else:
-                melded = space
-                spare.append((rank, space))
-        elif count >= MIN_MELD:
-            melded = count if count <= CANASTA_SIZE else CANASTA_SIZE
-            if count - CANASTA_SIZE >= MIN_MELD:
-                melded += count - CANASTA_SIZE if count < 2 * CANASTA_SIZE else CANASTA_SIZE - 1
-            last = (melded - 1) % CANASTA_SIZE + 1  # the size of the plan's last meld of the rank
-            if last != CANASTA_SIZE and wild_ok:
-                room += CANASTA_SIZE - last if last > CANASTA_SIZE - MAX_WILDS else MAX_WILDS
-            spare.append((rank, last - MIN_MELD))
-        else:
-            if wild_ok and wild_held:
-                bound += count * KIND_POINTS[rank]
-                pairs.append(rank)
-            continue
-        points = KIND_POINTS[rank]
-        bound += count * points
-        value += melded * points
-        kept -= melded
-        if rank is _SEVEN:
-            kept_sevens -= melded
-    if wild_held:
-        bound += 50 * hand[_J] + 20 * hand[_T]
-    if rules.requirement_counts_bonuses:
-        bound += 10_000
-    wild_left = wild_held
-    if pairs:
-        pairs.sort(key=KIND_POINTS.__getitem__, reverse=True)
-        for pair in pairs[:wild_left]:
-            value += MIN_NATURALS * KIND_POINTS[pair]
-            kept -= MIN_MELD  # the pair and its wild card
-            if pair is _SEVEN:
-                kept_sevens -= MIN_NATURALS
-            room += MAX_WILDS - 1
-            wild_left -= 1
-    added = room if room < wild_left else wild_left
-    if not _good_ending(kept - added, kept_sevens, extra):
-        # Keep back the cheapest spare natural cards, those not 7s first, then wild cards: fewer cards in a
-        # meld, or in the last meld of a rank, leave it well formed.
-        backs = sorted(
-            (k for k, n in spare for _ in range(n)), key=lambda k: (k is _SEVEN, KIND_POINTS[k]), reverse=True
-        )
-        while not _good_ending(kept - added, kept_sevens, extra):
-            if backs:
-                back = backs.pop()
-                kept += 1
-                value -= KIND_POINTS[back]
-                kept_sevens += back is _SEVEN
-            elif added:
-                added -= 1
-            else:
-                return bound, -1
-    used = wild_held - wild_left + added
-    jokers = hand[_J] if hand[_J] < used else used
-    return bound, value + 50 * jokers + 20 * (used - jokers)
-
-
-def _good_ending(kept: int, sevens: int, extra: int) -> bool:
-    """Two cards or more kept (counting a held pile), one of them not a 7 (see the lemma)."""
-    return kept + extra >= 2 and (extra > 0 or sevens < kept)
 
 
 def search(
