@@ -124,20 +124,28 @@ def _judged_steps(
     bound short of the need refuses every step, and the steps it knows are accepted or refused as it says
     (``plain_plan`` says why its answers are the tables'); the rest are asked.
     """
-    known = refused = 0
+    others: bool | None = None
     need, sevens_melded = opening_facts(state)
     # rule: R-REQ-4
     if need is not None and not sevens_melded:
+        # (Before the requirement is met no step is plainly legal: ``most`` is -1.)
         bound, known, refused = plain_plan(state.mover_hand, state.mover.melds, extra, state.rules, need)
         if bound < need and not state.rules.requirement_counts_bonuses:
             return
-    bits = _PLAN_STEP_BITS
-    others: bool | None = None
+        bits = _PLAN_STEP_BITS
+        for move, _used in candidates:
+            bit = bits.get(id(move), 0)
+            if known & bit:
+                out.append(move)
+            elif not refused & bit:
+                if others is None:
+                    others = others_sevens(state)
+                if candidate_legal(state, move, others, extra):
+                    out.append(move)
+        return
     for move, used in candidates:
-        if used <= most or known & bits.get(id(move), 0):
+        if used <= most:
             out.append(move)
-            continue
-        if refused & bits.get(id(move), 0):
             continue
         if others is None:
             others = others_sevens(state)

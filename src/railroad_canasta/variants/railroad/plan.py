@@ -156,8 +156,12 @@ def first_look(
     jokers = hand[_J] if hand[_J] < used else used
     value += 50 * jokers + 20 * (used - jokers)
     if steps is not None and value >= need:
-        plan = _Plan(pairs[:wild_held], wild_adds, short_starts, added, jokers, used - jokers)
-        steps.append(plan.known(known, pairs[wild_held:], value, need, rules.wild_melds))
+        if used:
+            twos, wild_melds = used - jokers, rules.wild_melds
+            known = _known(
+                known, pairs, wild_held, wild_adds, short_starts, added, jokers, twos, value, need, wild_melds
+            )
+        steps.append(known)
     return bound, value
 
 
@@ -186,66 +190,86 @@ def _refused(bound: int, need: int, pairs: list[Kind], threes: int) -> int:
     plus the bound after it is the bound before it less the other pairs' values: where that is short of the
     need, ``can_reach`` after the step refuses at its first check (and the step gains less than the need).
     """
-    pairs_value = sum(MIN_NATURALS * KIND_POINTS[rank] for rank in pairs)
-    units = threes if bound - pairs_value < need else 0
-    for rank in pairs:
-        if bound - pairs_value + MIN_NATURALS * KIND_POINTS[rank] < need:
-            units |= _UNIT[rank]
+    units = 0
+    if pairs:
+        left = bound - need  # what may be lost
+        for rank in pairs:
+            left -= MIN_NATURALS * KIND_POINTS[rank]
+        if left < 0:
+            units = threes
+            for rank in pairs:
+                if left + MIN_NATURALS * KIND_POINTS[rank] < 0:
+                    units |= _UNIT[rank]
+    elif bound < need:
+        units = threes
     return units * _STARTS
 
 
-class _Plan:
-    """Where a plan worth the need puts its wild cards: what its variants may change."""
+# The step bits of the kinds of wild card a plan uses (by 1 for jokers + 2 for 2s), of rank 0.
+_WILD_USED = (0, 1 << _ADD_JOKER | 1 << _START_JOKER, 1 << _ADD_TWO | 1 << _START_TWO, _ADDS | _STARTS)
+# The starts of a wild meld of 3 cards with at most j jokers and t 2s (bits), by j and t up to 3.
+_WILD_MELD_STARTS = tuple(
+    tuple(
+        sum(_UNIT[_T] << jokers for jokers in range(MIN_MELD + 1) if jokers <= j and MIN_MELD - jokers <= t)
+        for t in range(MIN_MELD + 1)
+    )
+    for j in range(MIN_MELD + 1)
+)
 
-    __slots__ = ("added", "chosen", "jokers", "short_starts", "twos", "wild_adds")
 
-    def __init__(
-        self, chosen: list[Kind], wild_adds: int, short_starts: int, added: int, jokers: int, twos: int
-    ) -> None:
-        self.chosen = chosen
-        self.wild_adds = wild_adds
-        self.short_starts = short_starts
-        self.added = added
-        self.jokers = jokers
-        self.twos = twos
+def _known(
+    known: int,
+    pairs: list[Kind],
+    wild_held: int,
+    wild_adds: int,
+    short_starts: int,
+    added: int,
+    jokers: int,
+    twos: int,
+    value: int,
+    need: int,
+    wild_melds: bool,
+) -> int:
+    """The steps (bits) a plan worth ``value >= need``, or a variant still worth ``need``, begins with.
 
-    def known(self, known: int, others: list[Kind], value: int, need: int, wild_melds: bool) -> int:
-        """The steps (bits) the plan, worth ``value >= need``, or a variant still worth ``need`` begins with.
-
-        ``known``: the plan's steps of natural cards; ``others``: the pairs it leaves for want of wild cards.
-        Its wild cards (jokers and 2s, as many as it uses of each) may go to any of its slots for them, so
-        any kind it uses may come first in any slot: a pair it melds, or a meld it leaves unfinished with
-        room (``wild_adds``) once it adds some (``added``). Variants, each keeping the cards the plan keeps
-        or more (so its good ending, which has no 7s added): the wild card of the cheapest pair melded moved
-        into a meld of ``wild_adds`` or ``short_starts`` (a start of a pair and the wild card, the rank's
-        other naturals added after; that pair kept: a loss of its two naturals); a pair left put down in
-        place of the cheapest (a loss of the difference; not where the cheapest is of 7s, which the hand
-        would keep); three wild cards it adds put down as a wild meld instead, or one added to the wild meld
-        (R-DEC-9). A rank's unit times a kind's bits sets that kind's bits of the rank.
-        """
-        wild_used = (
-            (1 << _ADD_JOKER | 1 << _START_JOKER if self.jokers else 0)
-            | (1 << _ADD_TWO | 1 << _START_TWO if self.twos else 0)
-        )  # fmt: skip
-        chosen = self.chosen
-        cheapest = chosen[-1] if chosen else None
-        starts = 0  # the ranks (units) of the pairs melded, or that may be
+    ``known``: the plan's steps of natural cards; ``pairs``: best first, the first ``wild_held`` melded.
+    The plan's wild cards (``jokers`` jokers and ``twos`` 2s, some) may go to any of its slots for them, so
+    any kind it uses may come first in any slot: a pair it melds, or a meld it leaves unfinished with room
+    (``wild_adds``) once it adds some (``added``). Variants, each keeping the cards the plan keeps or more
+    (so its good ending, which gains no 7s): the wild card of the cheapest pair melded moved into a meld of
+    ``wild_adds`` or ``short_starts`` (a start of a pair and the wild card, the rank's other naturals added
+    after; that pair kept: a loss of its two naturals); a pair left put down in place of the cheapest (a
+    loss of the difference; not where the cheapest is of 7s, which the hand would keep); three wild cards
+    it adds put down as a wild meld instead, the cheapest pairs melded dropped for want of them (a loss of
+    their naturals), or one added to the wild meld (R-DEC-9). A rank's unit times a kind's bits sets that
+    kind's bits of the rank.
+    """
+    wild_used = _WILD_USED[(jokers > 0) + 2 * (twos > 0)]
+    starts = 0  # the ranks (units) of the pairs melded, or that may be
+    cheapest = None
+    chosen = pairs[:wild_held]
+    if chosen:
         for rank in chosen:
             starts |= _UNIT[rank]
-        if cheapest is not None and cheapest is not _SEVEN:
-            for rank in others:
-                if value - MIN_NATURALS * (KIND_POINTS[cheapest] - KIND_POINTS[rank]) >= need:
+        cheapest = chosen[-1]
+        if cheapest is not _SEVEN and len(pairs) > wild_held:
+            least = value - need - MIN_NATURALS * KIND_POINTS[cheapest]  # what the lost pair may be worth
+            for rank in pairs[wild_held:]:
+                if MIN_NATURALS * KIND_POINTS[rank] + least >= 0:
                     starts |= _UNIT[rank]
-        added = self.added
-        if added or (cheapest is not None and value - MIN_NATURALS * KIND_POINTS[cheapest] >= need):
-            known |= self.wild_adds * (wild_used & _ADDS)
-            starts |= self.short_starts
-        if added and wild_melds:
+    if added or (cheapest is not None and value - MIN_NATURALS * KIND_POINTS[cheapest] >= need):
+        known |= wild_adds * (wild_used & _ADDS)
+        starts |= short_starts
+        if wild_melds:
             known |= wild_used & _ADDS  # onto the wild meld
-            if added >= MIN_MELD:
-                for jokers in range(max(0, MIN_MELD - self.twos), min(MIN_MELD, self.jokers) + 1):
-                    known |= _UNIT[_T] << jokers
-        return known | starts * (wild_used & _STARTS)
+    if wild_melds:
+        short = MIN_MELD - added  # the pairs to drop for a wild meld, cheapest first
+        if short <= 0 or (
+            short <= len(chosen)
+            and value - sum(MIN_NATURALS * KIND_POINTS[rank] for rank in chosen[-short:]) >= need
+        ):
+            known |= _WILD_MELD_STARTS[min(jokers, MIN_MELD)][min(twos, MIN_MELD)]
+    return known | starts * (wild_used & _STARTS) if starts else known
 
 
 def _step_bits() -> tuple[tuple[StartMeld | AddToMeld, ...], dict[int, int]]:
@@ -281,7 +305,7 @@ def plain_plan(
     """The bound of :func:`first_look`, and as bits the steps known to keep ``need`` in reach or to lose it.
 
     A step is known (``known & PLAN_STEP_BITS[id(move)]``) when the plain plan, needing no card kept back
-    and worth ``need``, or one of its variants (:meth:`_Plan.known`) can begin with it. After such a step
+    and worth ``need``, or one of its variants (:func:`_known`) can begin with it. After such a step
     the rest of the plan is a plan from the new position, with the same good ending: so the step passes
     the floor guards (the lemma of good endings) and the requirement (``can_reach`` is exact), and the move
     generator accepts it without asking them. A step is refused (``refused & ...``) where its value plus
