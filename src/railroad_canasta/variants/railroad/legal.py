@@ -143,13 +143,23 @@ def _judged_steps(
                 if candidate_legal(state, move, others, extra):
                     out.append(move)
         return
+    # Here the requirement row passes (opened, or a hand of 7s melded without it: R-DEC-20), and the floor
+    # guards read the hand a step leaves, the canasta it completes and facts of the position: the steps that
+    # leave the same hand and complete the same canasta are judged once.
+    floors: dict[tuple[Counts, object], bool] = {}
     for move, used in candidates:
         if used <= most:
             out.append(move)
             continue
         if others is None:
             others = others_sevens(state)
-        if candidate_legal(state, move, others, extra):
+        context = MeldContext(state, move, others, extra)
+        step = context.step
+        key = (step.hand, step.completed)
+        holds = floors.get(key)
+        if holds is None:
+            holds = floors[key] = floor_holds(context)
+        if holds:
             out.append(move)
 
 
