@@ -43,7 +43,8 @@ def first_look(
     one; bonuses count as 10,000). The plan melds every natural rank it can without wild cards (the
     unfinished meld extended, a canasta and a new meld after it), then a pair of each rank with one wild
     card, best first, then the other wild cards into the unfinished melds it made, at most 3 to a meld and
-    never past 7 cards; short of a good ending it keeps back its cheapest spare cards. Its steps are well
+    never past 7 cards; short of a good ending it keeps back its cheapest spare cards, then the wild cards it
+    adds, then the pairs it melds. Its steps are well
     formed by construction, and the lemma of good endings lets them pass the floor guards in any order.
 
     Given ``steps``, appends to it the steps known to keep ``need`` within reach and those known to lose it,
@@ -137,8 +138,9 @@ def first_look(
     added = room if room < wild_left else wild_left
     if not _good_ending(kept - added, kept_sevens, extra):
         steps = None  # (no step is known: the plan keeps cards back)
-        # Keep back the cheapest spare natural cards, those not 7s first, then wild cards: fewer cards in a
-        # meld, or in the last meld of a rank, leave it well formed.
+        # Keep back the cheapest spare natural cards, those not 7s first, then wild cards, then the pairs
+        # melded with one, cheapest first: fewer cards in a meld, or in the last meld of a rank, leave it well
+        # formed, and a pair kept leaves no meld.
         backs = sorted(
             (k for k, n in spare for _ in range(n)), key=lambda k: (k is _SEVEN, KIND_POINTS[k]), reverse=True
         )
@@ -150,6 +152,13 @@ def first_look(
                 kept_sevens += back is _SEVEN
             elif added:
                 added -= 1
+            elif wild_left < wild_held:  # the cheapest pair melded, kept with its wild card
+                pair = pairs[wild_held - wild_left - 1]
+                wild_left += 1
+                kept += MIN_MELD
+                value -= MIN_NATURALS * KIND_POINTS[pair]
+                if pair is _SEVEN:
+                    kept_sevens += MIN_NATURALS
             else:
                 return bound, -1
     used = wild_held - wild_left + added
