@@ -216,3 +216,16 @@ def test_the_plain_plan_decides_steps_as_the_exhaustive_search(
             if known & bit or refused & bit or hopeless:
                 context = StepContext(hand, melds, mask, move, rules, others, extra, None, kitty)
                 assert _step_keeps_reach(context, need) is bool(known & bit), (move, need)
+
+
+@pytest.mark.clause("R-REQ-4")
+def test_the_plain_plan_keeps_back_a_pair_for_a_good_ending() -> None:
+    """Three whole melds and two pairs with their 2s would keep only a 9: the plan keeps the cheaper pair
+    (Q Q) and its 2 instead, worth 120 (5s and 7s 15 each, 8s 30, A A 2 60), so ``can_reach`` answers
+    without the knapsack; the bound counts every card that could be melded (160)."""
+    hand = [0] * KIND_COUNT
+    for kind, count in ((Kind.FIVE, 3), (Kind.SEVEN, 3), (Kind.EIGHT, 3), (Kind.NINE, 1), (Kind.QUEEN, 2)):
+        hand[kind] = count
+    hand[Kind.ACE], hand[Kind.TWO] = 2, 2
+    rules = Rules(sevens_natural_only=True)
+    assert first_look(tuple(hand), (), 0, rules) == (160, 120)
