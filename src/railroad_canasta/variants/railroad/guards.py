@@ -17,7 +17,7 @@ Violation(clause='R-TRN-2', reason='it is the draw phase, not the meld phase')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Never, Protocol, cast
 
 from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
@@ -52,6 +52,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
     canasta_bonus,
 )
+from railroad_canasta.variants.railroad.pickups import pair_pickup_reaches, requirement_hand, rest_of_pile
 from railroad_canasta.variants.railroad.requirement import can_reach
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Phase, Table
@@ -82,7 +83,6 @@ __all__ = [
 
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
-_R3 = Kind.RED_THREE
 
 #: The phase in which each kind of move is played.
 PHASE_OF: Mapping[type[Move], Phase] = {
@@ -115,12 +115,6 @@ def opening_unfinished(state: Table) -> bool:
 
 def _pending_size(state: Table) -> int:
     return sum(state.pending) if state.pending is not None else 0
-
-
-def _rest_of_pile(pile: Sequence[Kind]) -> int:
-    """Cards of the pile below the top that would join a hand (red 3s go down instead)."""
-    rest = pile[:-1]
-    return len(rest) - rest.count(_R3)
 
 
 def requirement_shortfall(
@@ -223,12 +217,12 @@ class PickupContext(MoveContext):
                 hand = list(state.mover_hand)
                 hand[rank] -= 2
                 after: Counts = tuple(hand)
-                extra = _rest_of_pile(state.pile)
+                extra = rest_of_pile(state.pile)
             else:
                 melds, mask, completed = pickup_melds(player, rank, 1)
                 after = state.mover_hand
                 # rule: R-DEC-2
-                extra = _rest_of_pile(state.pile) if state.rules.top_card_pickup_takes_pile else 0
+                extra = rest_of_pile(state.pile) if state.rules.top_card_pickup_takes_pile else 0
             pickup = self._pickup = (after, extra, mask, completed, melds)
         return pickup
 
@@ -347,18 +341,9 @@ def _pile_opening_reachable(c: PickupContext) -> str | None:
     if state.mover.opened:
         return None
     rules = state.rules
-    after, rest, mask, completed, melds = c._compute()
-    gained = 3 * KIND_POINTS[c.rank]
-    if rules.pile_counts_for_requirement:
-        hand = list(after)
-        for k in state.pile[:-1]:
-            if k is not _R3:
-                hand[k] += 1
-        step = Step(tuple(hand), melds, gained, mask, completed)  # type: ignore[arg-type]
-        extra = 0
-    else:
-        step = Step(after, melds, gained, mask, completed)  # type: ignore[arg-type]
-        extra = rest
+    _after, _rest, mask, completed, melds = c._compute()
+    hand, extra = requirement_hand(state, c.rank)
+    step = Step(hand, melds, 3 * KIND_POINTS[c.rank], mask, completed)  # type: ignore[arg-type]
     reason = requirement_shortfall(state, step, extra, c.kitty_after)
     if reason is None or rules.pile_counts_for_requirement:
         return reason
@@ -390,7 +375,8 @@ def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool 
     that ``rank`` is the natural, unstopped top card, held twice, and ``meld`` is the mover's unfinished meld
     of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not join ``meld`` within 7 cards
     (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row (a pickup is no meld,
-    R-DEC-16, and no row asks more than two cards), leaving only the requirement's row (R-DEC-12).
+    R-DEC-16, and no row asks more than two cards), leaving only the requirement's row (R-DEC-12), which
+    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can.
     """
     rules = state.rules
     if state.pile_frozen and not rules.frozen_pile_pair_pickup:
@@ -398,11 +384,14 @@ def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool 
     if meld is not None and not (rules.pair_pickup_joins_meld and meld.size + 3 <= CANASTA_SIZE):
         return False
     kept = sum(state.mover_hand) - 2  # (the rest of the pile joins the hand: counted only when needed)
-    if kept < 2 and kept + _rest_of_pile(state.pile) < 2:
+    if kept < 2 and kept + rest_of_pile(state.pile) < 2:
         return None
     if state.players[state.to_move].opened:
         return True
-    return _pile_opening_reachable(PickupContext(state, TakePile(rank))) is None
+    reaches = pair_pickup_reaches(state, rank)
+    if reaches is None:
+        return _pile_opening_reachable(PickupContext(state, TakePile(rank))) is None
+    return reaches
 
 
 def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
