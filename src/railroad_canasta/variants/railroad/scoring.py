@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind, pack_counts
 from railroad_canasta.variants.railroad.melds import (
-    CANASTA_SIZE,
     CanastaKind,
     TableMeld,
     canasta_bonus,
     canasta_kind_of,
-    kind_bonus,
+    table_meld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown
+from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown, new_breakdown
 
 __all__ = [
     "breakdown_problem",
@@ -31,11 +30,12 @@ __all__ = [
     "possible_bonus",
     "score_parts",
     "score_player",
+    "score_players",
 ]
 
-#: A meld's card values (read in C by ``map``).
-_POINTS = operator.attrgetter("points")
-
+#: The second and third items of a meld's facts (read in C by ``map``).
+_POINTS_OF = operator.itemgetter(1)
+_KIND_OF = operator.itemgetter(2)
 
 def hand_value(counts: Counts) -> int:
     """The card values of a multiset of cards (R-CRD-4); red 3s count 0.
@@ -49,39 +49,82 @@ def hand_value(counts: Counts) -> int:
     return sum(map(operator.mul, counts, KIND_POINTS))  # (15 products, multiplied and added in C)
 
 
+#: What scoring reads of a meld shared through :func:`table_meld`: ``(meld, card values, canasta kind
+#: bit or 0)``, by the identity of the meld. The entry holds the meld, so no other object can take its id
+#: while the entry lives, and only shared melds enter, a set bounded by what a pack can hold; a meld of
+#: any other origin (a document, a test) is read by :func:`_facts` each time. Entries are only added,
+#: each whole and true of its meld, so a race between threads at worst computes one twice.
+_FACTS: dict[int, tuple[TableMeld, int, int]] = {}
+
+
+def _facts(meld: TableMeld) -> tuple[TableMeld, int, int]:
+    """A meld's entry of :data:`_FACTS`: its card values and canasta kind (R-SCO-1, R-CAN-1), kept when
+    the meld is the shared one of its values.
+    """
+    kind = canasta_kind_of(meld)
+    entry = (meld, meld.points, 0 if kind is None else kind.value)
+    if table_meld(meld.rank, meld.naturals, meld.jokers, meld.twos) is meld:
+        _FACTS[id(meld)] = entry
+    return entry
+
+
+def _meld_facts(melds: Iterable[TableMeld]) -> list[tuple[TableMeld, int, int]]:
+    """The entries of ``melds`` (the usual case, every meld shared and seen before, in C by ``map``)."""
+    if not isinstance(melds, tuple):
+        melds = tuple(melds)
+    try:
+        return list(map(_FACTS.__getitem__, map(id, melds)))
+    except KeyError:
+        return [_FACTS.get(id(meld)) or _facts(meld) for meld in melds]
+
+
+@functools.lru_cache(maxsize=64)
+def _bonus_table(rules: Rules) -> tuple[int, ...]:
+    """The bonus of a canasta indexed by its kind's bit, 0 at 0 and between (not a canasta; R-CAN-2..5)."""
+    table = [0] * (max(CanastaKind) + 1)
+    for kind in CanastaKind:
+        table[kind] = canasta_bonus(kind, rules)
+    return tuple(table)
+
+
 def melds_value(melds: tuple[TableMeld, ...]) -> int:
     """The card values of melds on the table (R-SCO-1)."""
-    return sum(map(_POINTS, melds))
+    return sum(map(_POINTS_OF, _meld_facts(melds)))
 
 
 def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
-    total = 0
-    red, black = rules.red_canasta_bonus, rules.black_canasta_bonus
-    wild, sevens = rules.wild_canasta_bonus, rules.sevens_canasta_bonus
-    for meld in melds:
-        # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
-        if meld.naturals + meld.jokers + meld.twos >= CANASTA_SIZE:
-            kind = canasta_kind_of(meld)
-            if kind is not None:
-                total += kind_bonus(kind, red, black, wild, sevens)
-    return total
+    # rule: R-CAN-2, R-CAN-3, R-CAN-4, R-CAN-5
+    return sum(map(_bonus_table(rules).__getitem__, map(_KIND_OF, _meld_facts(melds))))
 
 
 def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBreakdown:
     """One player's score for a round that has just ended."""
-    return ScoreBreakdown(
+    return _score(player, rules, went_out, _bonus_table(rules))
+
+
+def _score(player: PlayerState, rules: Rules, went_out: bool, bonuses: tuple[int, ...]) -> ScoreBreakdown:
+    """:func:`score_player` with the bonus table of ``rules`` (read once for a round's players)."""
+    facts = _meld_facts(player.melds)
+    kitty_taken = player.kitty_taken
+    return new_breakdown(
         *score_parts(
-            melds_value(player.melds),
-            canasta_bonuses(player.melds, rules),
+            sum(map(_POINTS_OF, facts)),
+            sum(map(bonuses.__getitem__, map(_KIND_OF, facts))),
             player.red_threes,
             rules.red_three_bonus,
             rules.going_out_bonus if went_out else 0,
             hand_value(player.hand),
-            0 if player.kitty_taken else hand_value(player.kitty),
-            0 if player.kitty_taken or not rules.kitty_red_three_penalty else player.kitty[Kind.RED_THREE],
+            0 if kitty_taken else hand_value(player.kitty),
+            0 if kitty_taken or not rules.kitty_red_three_penalty else player.kitty[Kind.RED_THREE],
         )
     )
+
+
+def score_players(players: Sequence[PlayerState], rules: Rules, went_out: int | None) -> tuple[ScoreBreakdown, ...]:
+    """The scores of a round that has just ended, by seat (``went_out``: the seat of who went out)."""
+    bonuses = _bonus_table(rules)
+    return tuple([_score(p, rules, seat == went_out, bonuses) for seat, p in enumerate(players)])
 
 
 def score_parts(

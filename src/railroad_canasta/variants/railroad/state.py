@@ -38,6 +38,9 @@ __all__ = [
     "Table",
     "engine_player",
     "engine_state",
+    "new_breakdown",
+    "new_game_result",
+    "new_round_result",
 ]
 
 
@@ -75,7 +78,7 @@ class RoundEnd(enum.Enum):
         return f"RoundEnd.{self.name}"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ScoreBreakdown:
     """One player's score for one round, by source (R-SCO-1..5). Penalties are negative."""
 
@@ -99,7 +102,7 @@ class ScoreBreakdown:
         )
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundResult:
     """The outcome of one round."""
 
@@ -110,7 +113,7 @@ class RoundResult:
     scores: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameResult:
     """The outcome of a game: the winners, or a truncated game with none (R-GAM-2)."""
 
@@ -383,3 +386,7 @@ _new_state = builder(GameState)
 engine_state = builder(GameState, stamp=True)
 #: Build a player's state from every field in order (the engine's hot paths; no checks, no keywords).
 engine_player = _new_player
+#: Build a round's results from every field in order, without ``__init__`` (the engine's round end).
+new_breakdown = builder(ScoreBreakdown)
+new_round_result = builder(RoundResult)
+new_game_result = builder(GameResult)

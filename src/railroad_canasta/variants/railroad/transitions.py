@@ -50,7 +50,7 @@ from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_bonus
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
-from railroad_canasta.variants.railroad.scoring import score_player
+from railroad_canasta.variants.railroad.scoring import score_players
 from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,
@@ -60,6 +60,8 @@ from railroad_canasta.variants.railroad.state import (
     RoundResult,
     engine_player,
     engine_state,
+    new_game_result,
+    new_round_result,
 )
 from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 
@@ -277,14 +279,15 @@ def _next_turn(
 def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameState:
     """Score the round (R-SCO-*) and decide whether the game is over (R-GAM-*)."""
     rules = state.rules
-    breakdowns = tuple(score_player(p, rules, i == went_out) for i, p in enumerate(state.players))
+    old = state.players
+    breakdowns = score_players(old, rules, went_out)
     # rule: R-SCO-6
-    scores = tuple(p.score + b.total for p, b in zip(state.players, breakdowns, strict=True))
-    players = tuple(
+    scores = tuple([p.score + b.total for p, b in zip(old, breakdowns, strict=True)])
+    players = tuple([
         engine_player(p.hand, p.kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, s)
-        for p, s in zip(state.players, scores, strict=True)
-    )
-    history = (*state.history, RoundResult(state.round, end, went_out, breakdowns, scores))
+        for p, s in zip(old, scores, strict=True)
+    ])  # fmt: skip
+    history = (*state.history, new_round_result(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
     return engine_state(
@@ -301,10 +304,10 @@ def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameRes
         winners = tuple(i for i, s in enumerate(scores) if s == best)
         # rule: R-DEC-17
         if len(winners) == 1 or not rules.tie_extra_rounds:
-            return GameResult(winners, False, scores)
+            return new_game_result(winners, False, scores)
     # rule: R-GAM-2
     if rules.max_rounds is not None and round_no >= rules.max_rounds:
-        return GameResult((), True, scores)
+        return new_game_result((), True, scores)
     return None
 
 
