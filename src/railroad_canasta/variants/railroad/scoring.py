@@ -33,9 +33,6 @@ __all__ = [
     "score_players",
 ]
 
-#: The second and third items of a meld's facts (read in C by ``map``).
-_POINTS_OF = operator.itemgetter(1)
-_KIND_OF = operator.itemgetter(2)
 
 def hand_value(counts: Counts) -> int:
     """The card values of a multiset of cards (R-CRD-4); red 3s count 0.
@@ -68,14 +65,18 @@ def _facts(meld: TableMeld) -> tuple[TableMeld, int, int]:
     return entry
 
 
-def _meld_facts(melds: Iterable[TableMeld]) -> list[tuple[TableMeld, int, int]]:
-    """The entries of ``melds`` (the usual case, every meld shared and seen before, in C by ``map``)."""
-    if not isinstance(melds, tuple):
-        melds = tuple(melds)
-    try:
-        return list(map(_FACTS.__getitem__, map(id, melds)))
-    except KeyError:
-        return [_FACTS.get(id(meld)) or _facts(meld) for meld in melds]
+def _melds_sums(melds: Iterable[TableMeld], bonuses: tuple[int, ...]) -> tuple[int, int]:
+    """The card values and the canasta bonuses of ``melds`` (R-SCO-1, R-SCO-2), ``bonuses`` by kind bit.
+
+    (A loop: ``map`` over ``tuple.__getitem__`` goes through a slot wrapper and costs twice as much.)
+    """
+    facts = _FACTS
+    points = bonus = 0
+    for meld in melds:
+        entry = facts.get(id(meld)) or _facts(meld)
+        points += entry[1]
+        bonus += bonuses[entry[2]]
+    return points, bonus
 
 
 @functools.lru_cache(maxsize=64)
@@ -87,15 +88,19 @@ def _bonus_table(rules: Rules) -> tuple[int, ...]:
     return tuple(table)
 
 
+#: No bonus for any kind (for the card values alone).
+_NO_BONUSES = (0,) * (max(CanastaKind) + 1)
+
+
 def melds_value(melds: tuple[TableMeld, ...]) -> int:
     """The card values of melds on the table (R-SCO-1)."""
-    return sum(map(_POINTS_OF, _meld_facts(melds)))
+    return _melds_sums(melds, _NO_BONUSES)[0]
 
 
 def canasta_bonuses(melds: Iterable[TableMeld], rules: Rules) -> int:
     """The bonuses of the canastas among ``melds`` (R-CAN-2..5)."""
     # rule: R-CAN-2, R-CAN-3, R-CAN-4, R-CAN-5
-    return sum(map(_bonus_table(rules).__getitem__, map(_KIND_OF, _meld_facts(melds))))
+    return _melds_sums(melds, _bonus_table(rules))[1]
 
 
 def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBreakdown:
@@ -105,12 +110,12 @@ def score_player(player: PlayerState, rules: Rules, went_out: bool) -> ScoreBrea
 
 def _score(player: PlayerState, rules: Rules, went_out: bool, bonuses: tuple[int, ...]) -> ScoreBreakdown:
     """:func:`score_player` with the bonus table of ``rules`` (read once for a round's players)."""
-    facts = _meld_facts(player.melds)
+    melded, bonus = _melds_sums(player.melds, bonuses)
     kitty_taken = player.kitty_taken
     return new_breakdown(
         *score_parts(
-            sum(map(_POINTS_OF, facts)),
-            sum(map(bonuses.__getitem__, map(_KIND_OF, facts))),
+            melded,
+            bonus,
             player.red_threes,
             rules.red_three_bonus,
             rules.going_out_bonus if went_out else 0,
@@ -121,7 +126,9 @@ def _score(player: PlayerState, rules: Rules, went_out: bool, bonuses: tuple[int
     )
 
 
-def score_players(players: Sequence[PlayerState], rules: Rules, went_out: int | None) -> tuple[ScoreBreakdown, ...]:
+def score_players(
+    players: Sequence[PlayerState], rules: Rules, went_out: int | None
+) -> tuple[ScoreBreakdown, ...]:
     """The scores of a round that has just ended, by seat (``went_out``: the seat of who went out)."""
     bonuses = _bonus_table(rules)
     return tuple([_score(p, rules, seat == went_out, bonuses) for seat, p in enumerate(players)])
