@@ -61,6 +61,9 @@ class CanastaKind(enum.IntFlag):
         return f"CanastaKind.{self.name}"
 
 
+_RED, _BLACK, _WILD, _SEVENS = CanastaKind.RED, CanastaKind.BLACK, CanastaKind.WILD, CanastaKind.SEVENS
+_JOKER, _SEVEN = Kind.JOKER, Kind.SEVEN
+
 #: The mask of a player holding every kind of canasta (R-OUT-1).
 ALL_CANASTAS = 15
 #: The canastas that let their owner look at the kitty: every kind but black (R-KIT-1).
@@ -153,17 +156,18 @@ def canasta_kind_of(meld: Meld) -> CanastaKind | None:
     post: __return__ is not CanastaKind.SEVENS or (meld.rank is Kind.SEVEN and meld.wilds == 0)
     post: __return__ is not CanastaKind.RED or (meld.rank is not Kind.SEVEN and meld.wilds == 0)
     """
+    rank, jokers, twos = meld.rank, meld.jokers, meld.twos  # (the fields once, no properties)
     # rule: R-MLD-2
-    if meld.size < CANASTA_SIZE or meld.rank is Kind.BLACK_THREE:
+    if meld.naturals + jokers + twos < CANASTA_SIZE or rank is _B3:
         return None
     # rule: R-CAN-1
-    if meld.rank is Kind.JOKER:
-        return CanastaKind.WILD
-    if meld.wilds:
-        return CanastaKind.BLACK
-    if meld.rank is Kind.SEVEN:
-        return CanastaKind.SEVENS
-    return CanastaKind.RED
+    if rank is _JOKER:
+        return _WILD
+    if jokers or twos:
+        return _BLACK
+    if rank is _SEVEN:
+        return _SEVENS
+    return _RED
 
 
 def canasta_mask(melds: Iterable[TableMeld]) -> int:

@@ -82,14 +82,6 @@ def _add(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))  # (both have 15 counts; ``map`` adds them in C)
 
 
-def _holding(player: PlayerState, hand: Counts, red_threes: int) -> PlayerState:
-    """``player`` holding ``hand`` with ``red_threes`` red 3s down (``replace`` without the keywords)."""
-    return engine_player(
-        hand, player.kitty, player.melds, red_threes, player.canastas, player.opened, player.kitty_taken,
-        player.score,
-    )  # fmt: skip
-
-
 def _receive(
     player: PlayerState, cards: Sequence[Kind], stock: Stock, rules: Rules, *, replace: bool = True
 ) -> tuple[PlayerState, Stock]:
@@ -330,15 +322,18 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     players = list(state.players)
     player = players[seat]
     hand = list(player.hand)
-    for i in range(rest.size, left):
-        hand[cards[i]] += 1
+    for kind in cards[rest.size : left]:
+        hand[kind] += 1
     red = player.red_threes
     if hand[_R3]:
         red, rest = _red_threes_down(hand, red, rest, rules, True)
-    players[seat] = _holding(player, tuple(hand), red)
-    return _turn_state(
-        state, seat, _MELD_PHASE, tuple(players), rest, state.pile, state.pile_frozen, state.turn_points,
-        state.pending, state.turn_canasta,
+    players[seat] = engine_player(
+        tuple(hand), player.kitty, player.melds, red, player.canastas, player.opened, player.kitty_taken,
+        player.score,
+    )  # fmt: skip
+    return engine_state(
+        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), rest, state.pile,
+        state.pile_frozen, state.turn_points, state.pending, state.turn_canasta, state.history, state.result,
     )  # fmt: skip
 
 
@@ -386,13 +381,14 @@ def _after_meld(
     player = players[seat] = engine_player(
         hand, player.kitty, melds, red_threes, mask, opened, player.kitty_taken, player.score
     )
-    state = _turn_state(
-        state, seat, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
-    )
+    after = engine_state(
+        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), stock, pile,
+        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
+    )  # fmt: skip
     # rule: R-DEC-15
-    if not rules.going_out_requires_discard and player.may_go_out and not any(player.hand):
-        return _end_round(state, seat, RoundEnd.WENT_OUT)
-    return state
+    if not rules.going_out_requires_discard and player.may_go_out and not any(hand):
+        return _end_round(after, seat, RoundEnd.WENT_OUT)
+    return after
 
 
 def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
@@ -477,7 +473,10 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    player = players[seat] = _holding(player, tuple(hand), player.red_threes)
+    player = players[seat] = engine_player(
+        tuple(hand), player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
+        player.kitty_taken, player.score,
+    )  # fmt: skip
     seated = tuple(players)
     # rule: R-PIL-2
     frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
@@ -494,8 +493,9 @@ def process_discard(state: GameState, move: Discard) -> GameState:
             RoundEnd.WENT_OUT,
         )  # fmt: skip
     # rule: R-DEC-19
-    # (a player who may not go out and discarded their last card must now take the kitty)
-    if kitty_open(player, state.rules, state.turn_canasta):
+    # (a player who may not go out and discarded their last card must now take the kitty; a kitty taken
+    # is not looked at again: ``kitty_open`` answers no at once, so it is asked only while the kitty is there)
+    if not player.kitty_taken and kitty_open(player, state.rules, state.turn_canasta):
         return _turn_state(
             state, seat, _KITTY_PHASE, seated, state.stock, pile, frozen, state.turn_points,
             state.pending, state.turn_canasta,
