@@ -21,6 +21,9 @@ from railroad_canasta import (
     new_game,
     why_illegal,
 )
+from railroad_canasta.core.cards import Kind
+from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus, table_meld
+from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 
 
 def _went_out(scores: tuple[int, int] = (1000, 2000)) -> GameState:
@@ -221,3 +224,43 @@ def test_a_tie_at_max_rounds_is_truncated() -> None:
     after = _end_round([20005, 20005], Rules(max_rounds=1))
     assert after.result is not None
     assert after.result.truncated and after.result.winners == ()
+
+
+def _all_melds() -> list[tuple[Kind, int, int, int]]:
+    """The values of every meld of 3 to 7 cards of every rank a meld may have (black 3s: naturals only)."""
+    values: list[tuple[Kind, int, int, int]] = []
+    for rank in Kind:
+        if rank in (Kind.RED_THREE, Kind.TWO):
+            continue
+        for n in range(8):
+            for j in range(4):
+                for t in range(4):
+                    black_three_ok = rank is not Kind.BLACK_THREE or j == t == 0
+                    if 3 <= n + j + t <= 7 and black_three_ok and (rank is not Kind.JOKER or n == 0):
+                        values.append((rank, n, j, t))
+    return values
+
+
+@pytest.mark.clause("R-SCO-1", "R-SCO-2")
+def test_scoring_reads_shared_and_other_melds_alike() -> None:
+    """The card values and bonuses scored from shared melds (kept by identity after the first reading)
+    equal those of equal melds made by ``__init__`` and those computed meld by meld, read twice."""
+    rules = Rules(
+        red_canasta_bonus=1, black_canasta_bonus=20, wild_canasta_bonus=300, sevens_canasta_bonus=4000
+    )
+    for values in _all_melds():
+        shared = table_meld(*values)
+        own = TableMeld(*values)
+        kind = own.canasta_kind
+        bonus = 0 if kind is None else canasta_bonus(kind, rules)
+        for meld in (shared, own, shared, own):
+            assert melds_value((meld,)) == own.points, values
+            assert canasta_bonuses((meld,), rules) == bonus, values
+    melds = tuple(table_meld(*v) for v in _all_melds()[::7])
+    mixed = tuple(TableMeld(*v) if i % 2 else table_meld(*v) for i, v in enumerate(_all_melds()[::7]))
+    assert melds_value(melds) == melds_value(mixed) == sum(m.points for m in mixed)
+    assert (
+        canasta_bonuses(melds, rules)
+        == canasta_bonuses(iter(mixed), rules)
+        == sum(canasta_bonus(k, rules) for m in mixed if (k := m.canasta_kind) is not None)
+    )
