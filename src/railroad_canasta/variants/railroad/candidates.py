@@ -10,7 +10,6 @@ the tables allow is left out, ``tests/test_meld_candidates.py`` that both readin
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TypeVar
@@ -82,7 +81,6 @@ _MOVES: _RankTables[Move] = (
 )
 
 
-@functools.cache
 def _wild_starts(jokers: int, twos: int, size: int) -> tuple[_Candidate, ...]:
     """The wild melds of ``size`` cards that ``jokers`` jokers and ``twos`` 2s start, most jokers first."""
     return tuple(
@@ -90,7 +88,6 @@ def _wild_starts(jokers: int, twos: int, size: int) -> tuple[_Candidate, ...]:
     )
 
 
-@functools.cache
 def _wild_steps(unfinished: bool, jokers: int, twos: int, wild_melds: bool) -> tuple[_Candidate, ...]:
     """The candidates of the wild meld (R-DEC-9), with ``jokers`` and ``twos`` counted up to 7."""
     # rule: R-DEC-9
@@ -110,60 +107,90 @@ def _wild_steps(unfinished: bool, jokers: int, twos: int, wild_melds: bool) -> t
     return ()
 
 
-@functools.cache
-def _wild_moves(unfinished: bool, jokers: int, twos: int, wild_melds: bool) -> tuple[Move, ...]:
-    """The moves of :func:`_wild_steps` (both caches hold at most 256 answers: the counts are up to 7)."""
-    return _moves(_wild_steps(unfinished, jokers, twos, wild_melds))
+#: The wild meld's candidates by ``[wild_melds][unfinished][jokers][twos]`` (the counts up to 7: no step
+#: uses more), read by index: every answer of :func:`_wild_steps`, made once.
+_WildTables = tuple[tuple[tuple[tuple[tuple[_Item, ...], ...], ...], ...], ...]
+_WILD_CANDIDATES: _WildTables[_Candidate] = tuple(
+    tuple(
+        tuple(
+            tuple(_wild_steps(unfinished, jokers, twos, wild_melds) for twos in range(CANASTA_SIZE + 1))
+            for jokers in range(CANASTA_SIZE + 1)
+        )
+        for unfinished in (False, True)
+    )
+    for wild_melds in (False, True)
+)
+#: The same, the moves alone.
+_WILD_MOVES: _WildTables[Move] = tuple(
+    tuple(tuple(tuple(_moves(c) for c in by_twos) for by_twos in by_jokers) for by_jokers in by_unfinished)
+    for by_unfinished in _WILD_CANDIDATES
+)
+
+_Steps = Callable[[Counts, tuple[TableMeld, ...], Rules, list[_Item]], list[_Item]]
 
 
-def _steps(
-    tables: _RankTables[_Item],
-    wild: Callable[[bool, int, int, bool], tuple[_Item, ...]],
-    hand: Counts,
-    melds: tuple[TableMeld, ...],
-    rules: Rules,
-    out: list[_Item],
-) -> list[_Item]:
-    """Append to ``out`` the candidates of ``hand`` and ``melds`` from ``tables``, high ranks first, then the
-    wild meld's (``wild``: :func:`_wild_steps` or :func:`_wild_moves`); answer ``out``."""
+def _steps_of(tables: _RankTables[_Item], wild: _WildTables[_Item]) -> _Steps[_Item]:
+    """The function that appends to a list the candidates of a hand and melds read from ``tables`` (and
+    ``wild``, the wild meld's): one loop for both readings, with the tables bound once."""
     add_self, add_joker, add_two, start_three, start_joker, start_two = tables
-    append = out.append
-    jokers, twos = hand[0], hand[1]
-    wild_cards = jokers or twos
-    sevens_wild = not rules.sevens_natural_only
-    # rule: R-MLD-2
-    # The wild cards of each unfinished meld, by rank (-1: no unfinished meld of the rank). The black 3s'
-    # meld, never complete (R-MLD-5), is written in its slot like the others, which is never read.
-    wilds = [-1] * KIND_COUNT
-    for m in melds:
-        held = m.jokers + m.twos
-        if m.naturals + held < CANASTA_SIZE:
-            wilds[m.rank] = held
-    for rank in _NATURAL_INDEXES_HIGH_FIRST:
-        count = hand[rank]
-        held = wilds[rank]
-        if held >= 0:
-            if count:
-                append(add_self[rank])
-            # rule: R-DEC-8
-            if wild_cards and held < MAX_WILDS and (sevens_wild or rank != _SEVEN_INDEX):
-                if jokers:
-                    append(add_joker[rank])
-                if twos:
-                    append(add_two[rank])
-        elif count >= MIN_NATURALS:
-            if count >= MIN_MELD:
-                append(start_three[rank])
-            if wild_cards and (sevens_wild or rank != _SEVEN_INDEX):
-                if jokers:
-                    append(start_joker[rank])
-                if twos:
-                    append(start_two[rank])
-    unfinished = wilds[0] >= 0
-    # (No wild meld is started with fewer than 3 wild cards.)
-    if unfinished or jokers + twos >= MIN_MELD:
-        out += wild(unfinished, min(jokers, CANASTA_SIZE), min(twos, CANASTA_SIZE), rules.wild_melds)
-    return out
+
+    def steps(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules, out: list[_Item]) -> list[_Item]:
+        """Append to ``out`` the candidates of ``hand`` and ``melds``, high ranks first, then the wild
+        meld's; answer ``out``."""
+        append = out.append
+        # rule: R-MLD-2
+        # The wild cards of each unfinished meld, by rank (-1: no unfinished meld of the rank). The black
+        # 3s' meld, never complete (R-MLD-5), is written in its slot like the others, which is never read.
+        wilds = [-1] * KIND_COUNT
+        for m in melds:
+            held = m.jokers + m.twos
+            if m.naturals + held < CANASTA_SIZE:
+                wilds[m.rank] = held
+        jokers = hand[0]
+        twos = hand[1]
+        if not (jokers or twos):
+            # Without a wild card a rank gives at most one step, and only where it is held: its natural
+            # card joins its unfinished meld, or three start one. The wild meld gives none: nothing joins
+            # it, and no wild meld starts.
+            for rank in _NATURAL_INDEXES_HIGH_FIRST:
+                count = hand[rank]
+                if count:
+                    if wilds[rank] >= 0:
+                        append(add_self[rank])
+                    elif count >= MIN_MELD:
+                        append(start_three[rank])
+            return out
+        sevens_wild = not rules.sevens_natural_only
+        for rank in _NATURAL_INDEXES_HIGH_FIRST:
+            count = hand[rank]
+            held = wilds[rank]
+            if held >= 0:
+                if count:
+                    append(add_self[rank])
+                # rule: R-DEC-8
+                if held < MAX_WILDS and (sevens_wild or rank != _SEVEN_INDEX):
+                    if jokers:
+                        append(add_joker[rank])
+                    if twos:
+                        append(add_two[rank])
+            elif count >= MIN_NATURALS:
+                if count >= MIN_MELD:
+                    append(start_three[rank])
+                if sevens_wild or rank != _SEVEN_INDEX:
+                    if jokers:
+                        append(start_joker[rank])
+                    if twos:
+                        append(start_two[rank])
+        # (No step uses more than 7 wild cards: the counts are read up to 7.)
+        out += wild[rules.wild_melds][wilds[0] >= 0][jokers if jokers < CANASTA_SIZE else CANASTA_SIZE][
+            twos if twos < CANASTA_SIZE else CANASTA_SIZE
+        ]
+        return out
+
+    return steps
+
+
+_candidate_steps = _steps_of(_CANDIDATES, _WILD_CANDIDATES)
 
 
 def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) -> list[_Candidate]:
@@ -173,12 +200,10 @@ def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) ->
     the guards to say; the oracle tests prove that nothing legal is left out. The natural ranks come high
     first, each with its natural card, then a joker, then a 2; the wild meld's steps last.
     """
-    return _steps(_CANDIDATES, _wild_steps, hand, melds, rules, [])
+    return _candidate_steps(hand, melds, rules, [])
 
 
 #: ``step_moves(hand, melds, rules, out)`` appends to ``out`` the moves of :func:`step_candidates`, in the
 #: same order, and answers ``out``: the generator's fast path, where every candidate is plainly legal (the
 #: same loop over the tables of the moves alone).
-step_moves: Callable[[Counts, tuple[TableMeld, ...], Rules, list[Move]], list[Move]] = functools.partial(
-    _steps, _MOVES, _wild_moves
-)
+step_moves: _Steps[Move] = _steps_of(_MOVES, _WILD_MOVES)

@@ -52,7 +52,7 @@ from railroad_canasta.variants.railroad.guards import (
 )
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
 from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, plain_plan
-from railroad_canasta.variants.railroad.state import Phase, Table
+from railroad_canasta.variants.railroad.state import Phase, Standing, Table
 from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates, step_moves
 
 __all__ = ["candidate_legal", "is_legal", "legal_moves", "why_illegal"]
@@ -66,6 +66,8 @@ _HIGH_FIRST_BUT_SEVEN = itemgetter(*(k for k in reversed(range(len(_KINDS))) if 
 _FOUR = int(Kind.FOUR)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
+# The kinds held (that may be discarded) from which an opened player's every step is plainly legal.
+_PLAIN_KINDS = MIN_MELD + 2
 # The lists of moves that several positions share (made once).
 _DRAW_ONLY = (DRAW,)
 _DRAW_OR_TOP = (DRAW, TAKE_TOP)
@@ -105,13 +107,17 @@ def candidate_legal(state: Table, move: StartMeld | AddToMeld, others: bool, ext
     return floor_holds(context) and _REACHABLE.check(context) is None
 
 
-def _discard_last(card: int, last_ok: bool, may_go_out: bool, state: Table) -> list[Move]:
-    """The discard of the lone card in hand, if legal: going out, or the kitty follows (R-OUT-1, R-DEC-19)."""
-    if card == _SEVEN and not state.sevens_discardable():
-        return []
-    if not last_ok and (not may_go_out or card == _SEVEN):
-        return []
-    return [_DISCARDS[card]]
+def _discard_few(state: Table, player: Standing, hand: Counts, out: list[Move]) -> None:
+    """Where at most one kind may be discarded (``out``): the lone card in hand is discarded only going out
+    or where the kitty follows (R-OUT-1, R-DEC-19); with no discard the turn or the round ends."""
+    if out and sum(hand) == 1:
+        # rule: R-DEC-19
+        may_go_out = player.may_go_out
+        last_ok = not may_go_out and kitty_code(state) == KITTY_READY
+        if not last_ok and (not may_go_out or hand[_SEVEN]):  # (the lone card is a 7)
+            out.clear()
+    if not out:
+        out.append(END_TURN if passes_turn(state) else END_ROUND)
 
 
 def _judged_steps(
@@ -168,43 +174,45 @@ def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
     player = state.players[state.to_move]
     rules = state.rules
     pending = state.pending
-    opened = player.opened
+    # An opened player with nothing pending has no unfinished opening: the guard functions are read only
+    # otherwise.
+    plain = player.opened and pending is None
     # The discard guards, read once for every card (R-REQ-4, R-TRN-2, R-PIL-1, R-OUT-1, R-OUT-2), and the
-    # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22). An opened
-    # player with nothing pending has no unfinished opening: the guard functions are read only otherwise.
+    # guards of ending the round or the turn without a discard (R-END-3, R-DEC-20, R-DEC-22).
     # rule: R-DEC-20
-    total = sum(hand)
-    if (opened and pending is None) or not opening_unfinished(state) or sevens_hand_melds(state):
-        if total == 1:
-            # rule: R-DEC-19
-            last_ok = not player.may_go_out and kitty_code(state) == KITTY_READY
-            held = hand.index(1)
-            out = _discard_last(held, last_ok, player.may_go_out, state)
+    out: list[Move]
+    if plain or not opening_unfinished(state) or sevens_hand_melds(state):
         # Every kind held, high first (a count is true when held), but 7s while they may not be discarded.
-        elif hand[_SEVEN] and not state.sevens_discardable():
+        if hand[_SEVEN] and not state.sevens_discardable():
             out = list(compress(_DISCARDS_HIGH_FIRST_BUT_SEVEN, _HIGH_FIRST_BUT_SEVEN(hand)))
         else:
-            out = list(compress(_DISCARDS_HIGH_FIRST, hand[::-1]))
-        if not out:
-            out.append(END_TURN if passes_turn(state) else END_ROUND)
+            out = list(compress(_DISCARDS_HIGH_FIRST, reversed(hand)))
+        if len(out) < 2:
+            _discard_few(state, player, hand, out)
     else:
         out = []
-    # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
-    # hand of 7s is refused (no floor guard can fail). The most cards such a step may use (-1: none is
-    # plainly legal).
-    most = -1
-    if opened and pending is None:
-        spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
-        most = total - 2 if total - 2 < spare - 1 else spare - 1  # (the smaller, without calling ``min``)
     extra = sum(pending) if pending is not None else 0
-    # No candidate uses more cards than a wild meld starts with (3, or 7 where it is put down whole).
-    if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
-        # Every candidate is plainly legal: its moves, read from the same tables as ``step_candidates``.
+    # Plainly legal: an opened player's well-formed step that keeps two cards, one of them not a 7 where a
+    # hand of 7s is refused (no floor guard can fail). No candidate uses more cards than a wild meld starts
+    # with (3, or 7 where it is put down whole). With five kinds held that may be discarded (at most one of
+    # them 7s) the hand holds five cards, four of them not 7s: a step of 3 cards keeps both, and every
+    # candidate is plainly legal without counting the hand.
+    if plain and len(out) >= _PLAIN_KINDS and rules.wild_melds:
         step_moves(hand, player.melds, rules, out)
     else:
-        candidates = step_candidates(hand, player.melds, rules)
-        if candidates:
-            _judged_steps(state, candidates, most, extra, out)
+        # The most cards a plainly legal step may use (-1: none is plainly legal).
+        most = -1
+        if plain:
+            total = sum(hand)
+            spare = total if rules.allow_hand_of_sevens else total - hand[_SEVEN]
+            most = total - 2 if total - 2 < spare - 1 else spare - 1  # (the smaller, without calling ``min``)
+        if most >= (MIN_MELD if rules.wild_melds else CANASTA_SIZE):
+            # Every candidate is plainly legal: its moves, read from the same tables as ``step_candidates``.
+            step_moves(hand, player.melds, rules, out)
+        else:
+            candidates = step_candidates(hand, player.melds, rules)
+            if candidates:
+                _judged_steps(state, candidates, most, extra, out)
     b3 = hand[_B3]
     if not b3 or not player.may_go_out:
         return out
