@@ -132,12 +132,14 @@ def _railroad_hook() -> GeneratorHook:
     from railroad_canasta.variants.railroad import legal
 
     def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
-        original = legal._candidates
-        legal._candidates = wrap(original)
+        originals = legal._meld_phase_moves, legal._draw_phase_moves, legal._other_phase_moves
+        legal._meld_phase_moves = wrap(originals[0])  # type: ignore[assignment]
+        legal._draw_phase_moves = wrap(originals[1])  # type: ignore[assignment]
+        legal._other_phase_moves = wrap(originals[2])
         legal._LAST = (None, ())
 
         def restore() -> None:
-            legal._candidates = original
+            legal._meld_phase_moves, legal._draw_phase_moves, legal._other_phase_moves = originals
             legal._LAST = (None, ())
 
         return restore

@@ -169,8 +169,9 @@ def _judged_steps(
             out.append(move)
 
 
-def _meld_phase_moves(state: Table, hand: Counts) -> list[Move]:
+def _meld_phase_moves(state: Table) -> list[Move]:
     """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
+    hand = state.mover_hand  # (a view of another player raises here)
     player = state.players[state.to_move]
     rules = state.rules
     pending = state.pending
@@ -262,13 +263,9 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     return _DRAW_OR_TOP if takes_top else _DRAW_ONLY
 
 
-def _candidates(state: Table) -> Sequence[Move]:
-    """The legal moves of ``state``, a tuple, by phase (the meld phase first: most decisions are there)."""
+def _other_phase_moves(state: Table) -> Sequence[Move]:
+    """The legal moves of the phases where a turn is not being played out: the kitty, between rounds."""
     phase = state.phase
-    if phase is _MELD_PHASE:
-        return tuple(_meld_phase_moves(state, state.mover_hand))
-    if phase is _DRAW_PHASE:
-        return _draw_phase_moves(state)
     if phase is _KITTY_PHASE:
         # (A view of another player may not list the mover's moves: mover_hand raises for it.)
         # rule: R-DEC-19
@@ -294,7 +291,15 @@ def legal_moves(state: Table) -> Sequence[Move]:
     # a state changed by ``attrs.evolve`` or ``replace`` is a new object and misses.
     if last[0] is state:
         return last[1]
-    moves = _candidates(state)
+    # By phase, the meld phase first: most decisions are there. (The phase functions are read from the
+    # module on each call: the ablation harness, ``testing/ablation.py``, replaces them.)
+    phase = state.phase
+    if phase is _MELD_PHASE:
+        moves: Sequence[Move] = tuple(_meld_phase_moves(state))
+    elif phase is _DRAW_PHASE:
+        moves = _draw_phase_moves(state)
+    else:
+        moves = _other_phase_moves(state)
     _LAST = (state, moves)
     return moves
 

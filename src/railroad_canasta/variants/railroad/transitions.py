@@ -559,14 +559,15 @@ def apply(state: GameState, move: Move | str) -> GameState:
     naming the clause it breaks; unreadable text raises
     :class:`~railroad_canasta.core.errors.NotationError`.
     """
-    if isinstance(move, str):
-        move = parse_move(move)
     last = _legal._LAST  # (the generator's memo read here: ``legal_moves`` right before is the usual case)
     legal = last[1] if last[0] is state else legal_moves(state)
-    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``
+    # (a move's text is never one of them: it is read after the scan).
     for candidate in legal:
         if candidate is move:
             return _PROCESS[type(move)](state, move)
+    if isinstance(move, str):
+        move = parse_move(move)
     if move in legal:
         return _PROCESS[type(move)](state, move)
     problem = why_illegal(state, move)
