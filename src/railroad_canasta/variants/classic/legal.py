@@ -53,7 +53,12 @@ from railroad_canasta.variants.classic.guards import (
 from railroad_canasta.variants.classic.requirement import best_points, direct_points
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, meld_of
-from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates, step_result
+from railroad_canasta.variants.classic.steps import (
+    candidates_of,
+    counted_candidates,
+    meld_candidates,
+    step_result,
+)
 
 __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
 
@@ -165,19 +170,22 @@ def _unopened_steps(position: Position, held: int) -> list[Move]:
 def _meld_phase(position: Position) -> tuple[Move, ...]:
     hand = position.mover_hand
     held = sum(hand)
-    side = position.mover_side
+    sides = position.sides
+    side = sides[position.to_move % len(sides)]  # (``mover_side``, without a property call: the hot path)
     answer = position.answer
     if side.opened:
-        out = cast("list[Move]", candidates_of(hand, side.melds))
+        steps, canastas = counted_candidates(hand, side.melds)
+        out = cast("list[Move]", steps)
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
         # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
         # is plain, else they are asked of the rows they can fail.
         if held < 5 or 3 <= hand[_B3] <= 4:
-            out = _opened_steps(position, out, held)
+            out = _opened_steps(position, out, held, canastas)
         discards = True
     else:
         out = _unopened_steps(position, held)
         discards = not opening_unfinished(position)
+        canastas = side.canastas
     if discards:
         if held == 1:
             if answer is not False and may_go_out(side, None, position.rules.canastas_to_go_out):
@@ -185,16 +193,17 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
         elif answer is not True or not out:
             out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
     # Asking is plainly legal when every row of its table holds, read here in the table's terms (R-CL-DEC-1):
-    # not asked, two cards, not melded, asking allowed with a partner, canastas.
-    if answer is None and held >= 2 and not position.turn_melds:
+    # canastas (a side needs one at least), not asked, two cards, not melded, asking allowed with a partner.
+    if canastas and answer is None and held >= 2 and not position.turn_melds:
         need = _ask_canastas(position.rules)
-        if need is not None and side.canastas >= need:
+        if need is not None and canastas >= need:
             out.append(ASK_GO_OUT)
     return tuple(out)
 
 
-def _opened_steps(position: Position, candidates: list[Move], held: int) -> list[Move]:
-    """The legal meld steps among an opened side's ``candidates`` when not all of them are plain.
+def _opened_steps(position: Position, candidates: list[Move], held: int, canastas: int) -> list[Move]:
+    """The legal meld steps among an opened side's ``candidates`` (the side has ``canastas``) when not all
+    of them are plain.
 
     Exact: a candidate (well formed, from the hand) of an opened side can fail only the floor row
     (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is asked of its whole
@@ -207,7 +216,7 @@ def _opened_steps(position: Position, candidates: list[Move], held: int) -> list
     if pending is not None:
         held += sum(pending)
     # The canastas the side lacks to go out, or None when it may not go out at all this turn.
-    lacking = None if position.answer is False else position.rules.canastas_to_go_out - side.canastas
+    lacking = None if position.answer is False else position.rules.canastas_to_go_out - canastas
     out: list[Move] = []
     for move in candidates:
         if type(move) is StartMeld:

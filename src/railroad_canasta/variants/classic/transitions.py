@@ -164,7 +164,8 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
         )
         sides = _sides_with(state, side)
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
-    rest = stock.draw(size - top)[1]
+    # (the stock left, without the tuple of the cards drawn: the hand has them)
+    rest = stock.without(size - top)
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
