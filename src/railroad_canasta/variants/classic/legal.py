@@ -57,7 +57,7 @@ from railroad_canasta.variants.classic.steps import (
     candidates_of,
     counted_candidates,
     meld_candidates,
-    step_result,
+    stepped,
 )
 
 __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
@@ -159,7 +159,7 @@ def _unopened_steps(position: Position, held: int) -> list[Move]:
                 out.append(move)
                 continue
         if keeps:
-            after, after_melds, gained = step_result(position, move)
+            after, after_melds, gained = stepped(hand, melds, position.pile, move)
             if best_points(after, after_melds) >= need - gained:
                 out.append(move)
         elif candidate_legal(position, move):

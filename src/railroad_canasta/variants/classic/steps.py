@@ -11,6 +11,7 @@ formed and from the hand; the guard tables decide which are legal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, product
 from typing import cast
 
@@ -29,7 +30,14 @@ from railroad_canasta.core.moves import (
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, wild_room
 from railroad_canasta.variants.classic.state import Position, meld_of
 
-__all__ = ["candidates_of", "counted_candidates", "meld_candidates", "start_candidates", "step_result"]
+__all__ = [
+    "candidates_of",
+    "counted_candidates",
+    "meld_candidates",
+    "start_candidates",
+    "step_result",
+    "stepped",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -184,8 +192,16 @@ def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...
 
     ``move`` is a meld step or a pickup whose cards are in hand (the guards before the floor rows say so).
     """
-    hand = list(position.mover_hand)
-    melds = position.mover_side.melds
+    return stepped(position.mover_hand, position.mover_side.melds, position.pile, move)
+
+
+def stepped(
+    held: Counts, melds: tuple[Meld, ...], pile: Sequence[Kind], move: Move
+) -> tuple[Counts, tuple[Meld, ...], int]:
+    """:func:`step_result` of the mover's hand ``held``, the side's ``melds`` and the ``pile``: for callers
+    that hold them already (the transition and the move generator).
+    """
+    hand = list(held)
     kind = type(move)
     if kind is AddToMeld:
         card = cast("AddToMeld", move).card
@@ -198,7 +214,7 @@ def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...
         hand[_T] -= start.twos
         meld = _new_meld(start.rank, start.naturals, start.jokers, start.twos)
         return tuple(hand), (*melds, meld), meld.points
-    top = position.pile[-1]
+    top = pile[-1]
     if kind is TakePile:
         hand[cast("TakePile", move).rank] -= 2
         if meld_of(melds, top) is None:

@@ -49,7 +49,7 @@ from railroad_canasta.variants.classic.state import (
     engine_state,
     meld_of,
 )
-from railroad_canasta.variants.classic.steps import step_result
+from railroad_canasta.variants.classic.steps import stepped
 
 __all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
 
@@ -179,11 +179,11 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
 
 def _step(state: ClassicState, move: Move) -> ClassicState:
     """A meld step or pickup: the melds, the hand, the opening, the pile (R-CL-PIL-3, R-CL-REQ-2)."""
-    hand, melds, gained = step_result(state, move)
     seat = state.to_move
     sides = state.sides
     index = seat % len(sides)
     side = sides[index]
+    hand, melds, gained = stepped(state.hands[seat], side.melds, state.pile, move)
     pending = state.pending
     turn_started = state.turn_started
     concealed = side.concealed_canastas
