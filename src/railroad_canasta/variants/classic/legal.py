@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Kind
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
@@ -52,7 +52,7 @@ from railroad_canasta.variants.classic.guards import (
 )
 from railroad_canasta.variants.classic.requirement import best_points, direct_points
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, meld_of
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side, meld_of
 from railroad_canasta.variants.classic.steps import (
     candidates_of,
     counted_candidates,
@@ -118,11 +118,11 @@ def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
 
 
-def _unopened_steps(position: Position, held: int) -> list[Move]:
-    """The meld steps of a side not yet opened: the reach of the hand is judged once for the position."""
-    hand = position.mover_hand
-    melds = position.mover_side.melds
-    need = position.rules.requirement(position.mover_side.score) - position.turn_points
+def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> list[Move]:
+    """The meld steps of a side not yet opened (the mover's ``side``, the mover holding ``hand``, ``held``
+    cards): the reach of the hand is judged once for the position."""
+    melds = side.melds
+    need = position.rules.requirement(side.score) - position.turn_points
     direct = direct_points(hand, melds)
     reach = best_points(hand, melds) if direct is None else direct
     # A side whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of the whole hand
@@ -183,7 +183,7 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
             out = _opened_steps(position, out, held, canastas)
         discards = True
     else:
-        out = _unopened_steps(position, held)
+        out = _unopened_steps(position, side, hand, held)
         discards = not opening_unfinished(position)
         canastas = side.canastas
     if discards:
@@ -252,7 +252,8 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
         top = pile[-1]
         hand = position.mover_hand
         pair = hand[top] >= 2
-        side = position.mover_side
+        sides = position.sides
+        side = sides[position.to_move % len(sides)]  # (``mover_side`` without its property call)
         opened = side.opened
         # A pickup needs a natural pair of the top card, or an opened side and a pile not frozen.
         unfrozen = opened and not position.pile_frozen
