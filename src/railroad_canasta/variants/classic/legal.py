@@ -114,8 +114,18 @@ _CANDIDATE_ROWS = (STEP_FLOOR, REACH)
 def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     """Whether a meld candidate of ``meld_candidates`` passes its whole table (the oracle tests check it)."""
     if type(move) is StartMeld and move.rank is _B3:
-        return first_after_common(position, move) is None
+        return _black_threes_legal(position, move, sum(position.mover_hand))
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
+
+
+def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bool:
+    """Whether a black-3 start candidate passes its whole table, the mover holding ``in_hand`` cards.
+
+    Exact: the table's black-3 row (R-CL-MLD-2) refuses a meld of black 3s that is not the player's last
+    cards, so a start of fewer cards than the hand holds fails without the table; the others are asked.
+    """
+    # rule: R-CL-MLD-2
+    return move.naturals == in_hand and first_after_common(position, move) is None
 
 
 def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> list[Move]:
@@ -206,12 +216,14 @@ def _opened_steps(position: Position, candidates: list[Move], held: int, canasta
     of them are plain.
 
     Exact: a candidate (well formed, from the hand) of an opened side can fail only the floor row
-    (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is asked of its whole
-    table. The floor read in the generator's terms: a step keeping two cards (the held pile counted) is
-    legal; one keeping fewer goes out, so the partner has not answered no and the side has the canastas
-    after it (a start makes no canasta; an add makes one of a meld of six) (R-CL-OUT-1, R-CL-DEC-1).
+    (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is judged by
+    ``_black_threes_legal``. The floor read in the generator's terms: a step keeping two cards (the held
+    pile counted) is legal; one keeping fewer goes out, so the partner has not answered no and the side has
+    the canastas after it (a start makes no canasta; an add makes one of a meld of six) (R-CL-OUT-1,
+    R-CL-DEC-1).
     """
     side = position.mover_side
+    in_hand = held
     pending = position.pending
     if pending is not None:
         held += sum(pending)
@@ -221,7 +233,7 @@ def _opened_steps(position: Position, candidates: list[Move], held: int, canasta
     for move in candidates:
         if type(move) is StartMeld:
             if move.rank is _B3:
-                if first_after_common(position, move) is None:
+                if _black_threes_legal(position, move, in_hand):
                     out.append(move)
             elif held >= 5 or (lacking is not None and lacking <= 0):
                 out.append(move)

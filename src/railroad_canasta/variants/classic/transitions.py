@@ -336,15 +336,16 @@ def _next_round(state: ClassicState) -> ClassicState:
 
 def apply(state: ClassicState, move: Move | str) -> ClassicState:
     """The state after a legal ``move``; an illegal move raises ``IllegalMoveError`` naming the clause."""
-    if isinstance(move, str):
-        move = parse_move(move)
     # The generator's memo of the last position, read here: ``apply`` right after ``legal_moves`` hits it.
     last = _legal._LAST
     legal = last[1] if last[0] is state else _legal.legal_moves(state)
-    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__`` (a
+    # move's text is never one of them: it is read below).
     for candidate in legal:
         if candidate is move:
             return _PROCESS[type(move)](state, move)
+    if isinstance(move, str):
+        move = parse_move(move)
     if move not in legal:
         problem = why_illegal(state, move)
         if problem is None:  # pragma: no cover - the oracle tests keep the two in step
