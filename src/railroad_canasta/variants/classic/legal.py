@@ -6,8 +6,9 @@ holding four cards, two for take-top, a discard that neither goes out nor breaks
 the partner), the generator says so without asking the table; an opened side's step that keeps fewer
 cards is judged by the floor row read in the generator's terms (it goes out). A side not yet opened has
 the reach of its hand judged once for the position; its step that keeps two cards is judged from the hand
-after it (the two rows it can fail, read in the generator's terms); another meld candidate is asked of
-the only rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
+after it (the two rows it can fail, read in the generator's terms; for a start, that hand's reach is worked
+out from the parts of the whole hand's plan where it can be); another meld candidate is asked of the only
+rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
 every candidate, and the oracle tests check that both agree, move for move and in order.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
@@ -50,7 +51,12 @@ from railroad_canasta.variants.classic.guards import (
     opening_unfinished,
     why_illegal,
 )
-from railroad_canasta.variants.classic.requirement import best_points, direct_points
+from railroad_canasta.variants.classic.requirement import (
+    best_points,
+    direct_from,
+    plan_parts,
+    reach_after_start,
+)
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side, meld_of
 from railroad_canasta.variants.classic.steps import (
@@ -133,7 +139,8 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
     cards): the reach of the hand is judged once for the position."""
     melds = side.melds
     need = position.rules.requirement(side.score) - position.turn_points
-    direct = direct_points(hand, melds)
+    parts = plan_parts(hand, melds)
+    direct = direct_from(hand, parts)
     reach = best_points(hand, melds) if direct is None else direct
     # A side whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of the whole hand
     # bounds the reach after any step (black 3s, which it leaves out, are asked).
@@ -159,15 +166,21 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
         else:
             start = cast("StartMeld", move)
             keeps = held - start.card_count >= 2
-            if keeps and (
-                (naturals_reach and start.naturals == 3)
-                or start.naturals * KIND_POINTS[start.rank]
-                + _JOKER_POINTS * start.jokers
-                + _TWO_POINTS * start.twos
-                >= need
-            ):
-                out.append(move)
-                continue
+            if keeps:
+                gained = (
+                    start.naturals * KIND_POINTS[start.rank]
+                    + _JOKER_POINTS * start.jokers
+                    + _TWO_POINTS * start.twos
+                )
+                if (naturals_reach and start.naturals == 3) or gained >= need:
+                    out.append(move)
+                    continue
+                # The reach after the start, from the parts of the whole hand's plan (``reach_after_start``).
+                after_reach = reach_after_start(hand, parts, start)
+                if after_reach is not None:
+                    if after_reach >= need - gained:
+                        out.append(move)
+                    continue
         if keeps:
             after, after_melds, gained = stepped(hand, melds, position.pile, move)
             if best_points(after, after_melds) >= need - gained:
