@@ -291,16 +291,13 @@ def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicSt
         for s, total in zip(state.sides, totals, strict=True)
     )
     game = game_result(rules, state.round, totals)
-    return engine_replace(
-        state,
-        sides=sides,
-        history=(*state.history, result),
-        result=game,
-        phase=Phase.GAME_OVER if game is not None else Phase.ROUND_OVER,
-        pending=None,
-        answer=None,
-        asker=None,
-    )
+    phase = Phase.GAME_OVER if game is not None else Phase.ROUND_OVER
+    # (every field in order, without ``replace``'s keywords: a round ends in the slowest of decisions)
+    return engine_state(
+        rules, state.seed, state.round, state.dealer, state.to_move, phase, state.hands, sides, state.stock,
+        state.pile, state.pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None,
+        None, state.turn_started, (*state.history, result), game,
+    )  # fmt: skip
 
 
 def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
