@@ -19,7 +19,12 @@ from railroad_canasta.core.stock import Stock
 from railroad_canasta.io.codec import state_to_json
 from railroad_canasta.testing.classic import oracle_legal_moves
 from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves
-from railroad_canasta.variants.classic.requirement import best_points, direct_points
+from railroad_canasta.variants.classic.requirement import (
+    best_points,
+    direct_points,
+    plan_parts,
+    reach_after_start,
+)
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Side
 from railroad_canasta.variants.classic.steps import candidates_of
@@ -139,6 +144,30 @@ def test_a_natural_step_keeps_the_reach_of_a_plan_that_keeps_two_cards(
             assert reach == direct
         if sum(after) >= 2:  # a step that keeps two cards (the floor row refuses the others)
             assert reach <= best_points(hand, melds)
+
+
+@given(hands_and_melds())
+def test_the_reach_after_a_start_from_the_plan_parts_is_best_points(
+    position: tuple[Counts, tuple[Meld, ...]],
+) -> None:
+    """``reach_after_start``: the reach after every natural start, worked out from the parts of the whole
+    hand's plan, is ``best_points`` of the hand after it, or ``None`` exactly when that hand's plan keeps
+    fewer than two cards (the generator's unopened starts rely on it)."""
+    hand, melds = position
+    parts = plan_parts(hand, melds)
+    for move in candidates_of(hand, melds):
+        if type(move) is not StartMeld or move.rank is Kind.BLACK_THREE:
+            continue
+        after = list(hand)
+        after[move.rank] -= move.naturals
+        after[Kind.JOKER] -= move.jokers
+        after[Kind.TWO] -= move.twos
+        after_melds = (*melds, Meld(move.rank, move.naturals, move.jokers, move.twos))
+        reach = reach_after_start(hand, parts, move)
+        if reach is None:
+            assert direct_points(tuple(after), after_melds) is None
+        else:
+            assert reach == best_points(tuple(after), after_melds)
 
 
 def test_classic_states_built_without_init_are_the_frozen_records() -> None:

@@ -6,8 +6,9 @@ holding four cards, two for take-top, a discard that neither goes out nor breaks
 the partner), the generator says so without asking the table; an opened side's step that keeps fewer
 cards is judged by the floor row read in the generator's terms (it goes out). A side not yet opened has
 the reach of its hand judged once for the position; its step that keeps two cards is judged from the hand
-after it (the two rows it can fail, read in the generator's terms); another meld candidate is asked of
-the only rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
+after it (the two rows it can fail, read in the generator's terms; for a start, that hand's reach is worked
+out from the parts of the whole hand's plan where it can be); another meld candidate is asked of the only
+rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
 every candidate, and the oracle tests check that both agree, move for move and in order.
 
 >>> from railroad_canasta.variants.classic.transitions import new_game
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Kind
+from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
@@ -50,10 +51,20 @@ from railroad_canasta.variants.classic.guards import (
     opening_unfinished,
     why_illegal,
 )
-from railroad_canasta.variants.classic.requirement import best_points, direct_points
+from railroad_canasta.variants.classic.requirement import (
+    best_points,
+    direct_from,
+    plan_parts,
+    reach_after_start,
+)
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, meld_of
-from railroad_canasta.variants.classic.steps import candidates_of, meld_candidates, step_result
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side, meld_of
+from railroad_canasta.variants.classic.steps import (
+    candidates_of,
+    counted_candidates,
+    meld_candidates,
+    stepped,
+)
 
 __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
 
@@ -109,16 +120,27 @@ _CANDIDATE_ROWS = (STEP_FLOOR, REACH)
 def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     """Whether a meld candidate of ``meld_candidates`` passes its whole table (the oracle tests check it)."""
     if type(move) is StartMeld and move.rank is _B3:
-        return first_after_common(position, move) is None
+        return _black_threes_legal(position, move, sum(position.mover_hand))
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
 
 
-def _unopened_steps(position: Position, held: int) -> list[Move]:
-    """The meld steps of a side not yet opened: the reach of the hand is judged once for the position."""
-    hand = position.mover_hand
-    melds = position.mover_side.melds
-    need = position.rules.requirement(position.mover_side.score) - position.turn_points
-    direct = direct_points(hand, melds)
+def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bool:
+    """Whether a black-3 start candidate passes its whole table, the mover holding ``in_hand`` cards.
+
+    Exact: the table's black-3 row (R-CL-MLD-2) refuses a meld of black 3s that is not the player's last
+    cards, so a start of fewer cards than the hand holds fails without the table; the others are asked.
+    """
+    # rule: R-CL-MLD-2
+    return move.naturals == in_hand and first_after_common(position, move) is None
+
+
+def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> list[Move]:
+    """The meld steps of a side not yet opened (the mover's ``side``, the mover holding ``hand``, ``held``
+    cards): the reach of the hand is judged once for the position."""
+    melds = side.melds
+    need = position.rules.requirement(side.score) - position.turn_points
+    parts = plan_parts(hand, melds)
+    direct = direct_from(hand, parts)
     reach = best_points(hand, melds) if direct is None else direct
     # A side whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of the whole hand
     # bounds the reach after any step (black 3s, which it leaves out, are asked).
@@ -144,17 +166,23 @@ def _unopened_steps(position: Position, held: int) -> list[Move]:
         else:
             start = cast("StartMeld", move)
             keeps = held - start.card_count >= 2
-            if keeps and (
-                (naturals_reach and start.naturals == 3)
-                or start.naturals * KIND_POINTS[start.rank]
-                + _JOKER_POINTS * start.jokers
-                + _TWO_POINTS * start.twos
-                >= need
-            ):
-                out.append(move)
-                continue
+            if keeps:
+                gained = (
+                    start.naturals * KIND_POINTS[start.rank]
+                    + _JOKER_POINTS * start.jokers
+                    + _TWO_POINTS * start.twos
+                )
+                if (naturals_reach and start.naturals == 3) or gained >= need:
+                    out.append(move)
+                    continue
+                # The reach after the start, from the parts of the whole hand's plan (``reach_after_start``).
+                after_reach = reach_after_start(hand, parts, start)
+                if after_reach is not None:
+                    if after_reach >= need - gained:
+                        out.append(move)
+                    continue
         if keeps:
-            after, after_melds, gained = step_result(position, move)
+            after, after_melds, gained = stepped(hand, melds, position.pile, move)
             if best_points(after, after_melds) >= need - gained:
                 out.append(move)
         elif candidate_legal(position, move):
@@ -165,19 +193,22 @@ def _unopened_steps(position: Position, held: int) -> list[Move]:
 def _meld_phase(position: Position) -> tuple[Move, ...]:
     hand = position.mover_hand
     held = sum(hand)
-    side = position.mover_side
+    sides = position.sides
+    side = sides[position.to_move % len(sides)]  # (``mover_side``, without a property call: the hot path)
     answer = position.answer
     if side.opened:
-        out = cast("list[Move]", candidates_of(hand, side.melds))
+        steps, canastas = counted_candidates(hand, side.melds)
+        out = cast("list[Move]", steps)
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
         # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
         # is plain, else they are asked of the rows they can fail.
         if held < 5 or 3 <= hand[_B3] <= 4:
-            out = _opened_steps(position, out, held)
+            out = _opened_steps(position, out, held, canastas)
         discards = True
     else:
-        out = _unopened_steps(position, held)
+        out = _unopened_steps(position, side, hand, held)
         discards = not opening_unfinished(position)
+        canastas = side.canastas
     if discards:
         if held == 1:
             if answer is not False and may_go_out(side, None, position.rules.canastas_to_go_out):
@@ -185,34 +216,37 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
         elif answer is not True or not out:
             out += compress(_DISCARDS_HIGH_FIRST, hand[::-1])
     # Asking is plainly legal when every row of its table holds, read here in the table's terms (R-CL-DEC-1):
-    # not asked, two cards, not melded, asking allowed with a partner, canastas.
-    if answer is None and held >= 2 and not position.turn_melds:
+    # canastas (a side needs one at least), not asked, two cards, not melded, asking allowed with a partner.
+    if canastas and answer is None and held >= 2 and not position.turn_melds:
         need = _ask_canastas(position.rules)
-        if need is not None and side.canastas >= need:
+        if need is not None and canastas >= need:
             out.append(ASK_GO_OUT)
     return tuple(out)
 
 
-def _opened_steps(position: Position, candidates: list[Move], held: int) -> list[Move]:
-    """The legal meld steps among an opened side's ``candidates`` when not all of them are plain.
+def _opened_steps(position: Position, candidates: list[Move], held: int, canastas: int) -> list[Move]:
+    """The legal meld steps among an opened side's ``candidates`` (the side has ``canastas``) when not all
+    of them are plain.
 
     Exact: a candidate (well formed, from the hand) of an opened side can fail only the floor row
-    (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is asked of its whole
-    table. The floor read in the generator's terms: a step keeping two cards (the held pile counted) is
-    legal; one keeping fewer goes out, so the partner has not answered no and the side has the canastas
-    after it (a start makes no canasta; an add makes one of a meld of six) (R-CL-OUT-1, R-CL-DEC-1).
+    (``STEP_FLOOR``; the requirement row holds once opened), and a black-3 start is judged by
+    ``_black_threes_legal``. The floor read in the generator's terms: a step keeping two cards (the held
+    pile counted) is legal; one keeping fewer goes out, so the partner has not answered no and the side has
+    the canastas after it (a start makes no canasta; an add makes one of a meld of six) (R-CL-OUT-1,
+    R-CL-DEC-1).
     """
     side = position.mover_side
+    in_hand = held
     pending = position.pending
     if pending is not None:
         held += sum(pending)
     # The canastas the side lacks to go out, or None when it may not go out at all this turn.
-    lacking = None if position.answer is False else position.rules.canastas_to_go_out - side.canastas
+    lacking = None if position.answer is False else position.rules.canastas_to_go_out - canastas
     out: list[Move] = []
     for move in candidates:
         if type(move) is StartMeld:
             if move.rank is _B3:
-                if first_after_common(position, move) is None:
+                if _black_threes_legal(position, move, in_hand):
                     out.append(move)
             elif held >= 5 or (lacking is not None and lacking <= 0):
                 out.append(move)
@@ -243,7 +277,8 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
         top = pile[-1]
         hand = position.mover_hand
         pair = hand[top] >= 2
-        side = position.mover_side
+        sides = position.sides
+        side = sides[position.to_move % len(sides)]  # (``mover_side`` without its property call)
         opened = side.opened
         # A pickup needs a natural pair of the top card, or an opened side and a pile not frozen.
         unfrozen = opened and not position.pile_frozen

@@ -19,9 +19,10 @@ import functools
 
 from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
 
-__all__ = ["best_points", "direct_points"]
+__all__ = ["PlanParts", "best_points", "direct_from", "direct_points", "plan_parts", "reach_after_start"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -29,8 +30,14 @@ _NATURALS = tuple(int(k) for k in NATURAL_KINDS)
 _FOUR = int(Kind.FOUR)
 
 
-def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
-    """The most card values meldable from ``hand`` onto ``melds`` and new melds, and the cards it uses."""
+#: The part of a plan that takes no wild card from the hand (:func:`plan_parts`): the card values and the
+#: cards of the naturals melded (onto the side's melds, and every natural held three times or more), the
+#: room for wild cards they leave, and the values of the pairs held (in rank order).
+PlanParts = tuple[int, int, int, list[int]]
+
+
+def plan_parts(hand: Counts, melds: tuple[Meld, ...]) -> PlanParts:
+    """The parts of the plan of ``hand`` onto ``melds`` that take no wild card (``PlanParts``)."""
     points = used = room = 0
     taken = 0
     for meld in melds:
@@ -53,12 +60,16 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
             room += wild_room(count, 0)
         else:
             pairs.append(2 * KIND_POINTS[natural])
-    jokers, twos = hand[_J], hand[_T]
+    return points, used, room, pairs
+
+
+def _finish(parts: PlanParts, jokers: int, twos: int) -> tuple[int, int]:
+    """The most card values meldable and the cards used, from a plan's ``parts`` and the wild cards held."""
+    points, used, room, pairs = parts
     wilds = jokers + twos
     made = len(pairs) if len(pairs) < wilds else wilds
     if made:
-        pairs.sort(reverse=True)
-        points += sum(pairs[:made])
+        points += sum(sorted(pairs, reverse=True)[:made])
         used += 2 * made
         room += made * wild_room(2, 1)  # a pair and the wild card that makes it a meld have room for one more
     usable = made + min(wilds - made, room)
@@ -66,6 +77,39 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
     points += 50 * usable if usable <= jokers else 50 * jokers + 20 * (usable - jokers)
     used += usable
     return points, used
+
+
+def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
+    """The most card values meldable from ``hand`` onto ``melds`` and new melds, and the cards it uses."""
+    return _finish(plan_parts(hand, melds), hand[_J], hand[_T])
+
+
+def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld) -> int | None:
+    """:func:`best_points` of the hand after the natural start ``move`` (its cards in ``hand``, its rank
+    without a meld), onto the side's melds and the new meld, when that hand's plan keeps two cards (as
+    :func:`direct_points` answers); else ``None`` (ask :func:`best_points` of the hand after).
+
+    Exact: ``parts`` (:func:`plan_parts` of the whole hand) sum a term per rank, and the start changes only
+    its rank's term (a trio or a pair before; a meld holding the naturals left after) and the wild cards
+    held; :func:`_finish` then plans the wild cards as :func:`best_points` would.
+    """
+    rank = move.rank
+    count = hand[rank]
+    value = KIND_POINTS[rank]
+    points, used, room, pairs = parts
+    if count >= 3:
+        points -= count * value
+        used -= count
+        room -= wild_room(count, 0)
+    else:
+        pairs = list(pairs)
+        pairs.remove(2 * value)  # (a pair of the same value, if another rank's: the plan reads values only)
+    left = count - move.naturals
+    points += left * value
+    used += left
+    room += wild_room(move.naturals + left, move.jokers + move.twos)
+    points, used = _finish((points, used, room, pairs), hand[_J] - move.jokers, hand[_T] - move.twos)
+    return points if used <= sum(hand) - move.card_count - 2 else None
 
 
 def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
@@ -86,7 +130,12 @@ def direct_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int |
     only (three of a rank held three times or more, or one natural added to its meld) leaves a hand whose
     plan is this one less the step, so the step's values and the reach after it make this figure.
     """
-    points, used = _plan(hand, melds)
+    return direct_from(hand, plan_parts(hand, melds), keep)
+
+
+def direct_from(hand: Counts, parts: PlanParts, keep: int = 2) -> int | None:
+    """:func:`direct_points` of ``hand`` from the ``parts`` of its plan (:func:`plan_parts`)."""
+    points, used = _finish(parts, hand[_J], hand[_T])
     return points if used <= sum(hand) - keep or keep <= 0 else None
 
 

@@ -11,6 +11,7 @@ formed and from the hand; the guard tables decide which are legal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, product
 from typing import cast
 
@@ -26,10 +27,17 @@ from railroad_canasta.core.moves import (
     add_to_meld,
     start_meld,
 )
-from railroad_canasta.variants.classic.arithmetic import wild_room
+from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, wild_room
 from railroad_canasta.variants.classic.state import Position, meld_of
 
-__all__ = ["candidates_of", "meld_candidates", "start_candidates", "step_result"]
+__all__ = [
+    "candidates_of",
+    "counted_candidates",
+    "meld_candidates",
+    "start_candidates",
+    "step_result",
+    "stepped",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -130,19 +138,32 @@ def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
 
 def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | AddToMeld]:
     """The meld candidates (see :func:`meld_candidates`) of ``hand`` with the side's ``melds``."""
+    return counted_candidates(hand, melds)[0]
+
+
+def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[StartMeld | AddToMeld], int]:
+    """The meld candidates of ``hand`` with the side's ``melds`` (:func:`candidates_of`), and the side's
+    canastas (``Side.canastas``), counted in the same pass over the melds: the move generator needs both.
+    """
     free = bytearray(hand)
     wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
     adds: list[_Step] = []
+    canastas = 0
     for meld in melds:
         rank = meld.rank
         free[rank] = 0
-        if wilds and meld.jokers + meld.twos < _WILD_ROOM[meld.naturals]:
+        naturals = meld.naturals
+        wild = meld.jokers + meld.twos
+        # rule: R-CL-CAN-1
+        if naturals + wild >= CANASTA_SIZE:
+            canastas += 1
+        if wilds and wild < _WILD_ROOM[naturals]:
             adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
         elif hand[rank]:
             adds += _ADDS[rank][4]
     out = _starts(free, wilds)
     out += adds
-    return out
+    return out, canastas
 
 
 #: Build a meld from its four fields, without ``__init__`` (trusted code).
@@ -171,8 +192,16 @@ def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...
 
     ``move`` is a meld step or a pickup whose cards are in hand (the guards before the floor rows say so).
     """
-    hand = list(position.mover_hand)
-    melds = position.mover_side.melds
+    return stepped(position.mover_hand, position.mover_side.melds, position.pile, move)
+
+
+def stepped(
+    held: Counts, melds: tuple[Meld, ...], pile: Sequence[Kind], move: Move
+) -> tuple[Counts, tuple[Meld, ...], int]:
+    """:func:`step_result` of the mover's hand ``held``, the side's ``melds`` and the ``pile``: for callers
+    that hold them already (the transition and the move generator).
+    """
+    hand = list(held)
     kind = type(move)
     if kind is AddToMeld:
         card = cast("AddToMeld", move).card
@@ -185,7 +214,7 @@ def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...
         hand[_T] -= start.twos
         meld = _new_meld(start.rank, start.naturals, start.jokers, start.twos)
         return tuple(hand), (*melds, meld), meld.points
-    top = position.pile[-1]
+    top = pile[-1]
     if kind is TakePile:
         hand[cast("TakePile", move).rank] -= 2
         if meld_of(melds, top) is None:

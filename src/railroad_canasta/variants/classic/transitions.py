@@ -49,7 +49,7 @@ from railroad_canasta.variants.classic.state import (
     engine_state,
     meld_of,
 )
-from railroad_canasta.variants.classic.steps import step_result
+from railroad_canasta.variants.classic.steps import stepped
 
 __all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
 
@@ -164,7 +164,8 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
         )
         sides = _sides_with(state, side)
     hands = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
-    rest = stock.draw(size - top)[1]
+    # (the stock left, without the tuple of the cards drawn: the hand has them)
+    rest = stock.without(size - top)
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
@@ -178,11 +179,11 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
 
 def _step(state: ClassicState, move: Move) -> ClassicState:
     """A meld step or pickup: the melds, the hand, the opening, the pile (R-CL-PIL-3, R-CL-REQ-2)."""
-    hand, melds, gained = step_result(state, move)
     seat = state.to_move
     sides = state.sides
     index = seat % len(sides)
     side = sides[index]
+    hand, melds, gained = stepped(state.hands[seat], side.melds, state.pile, move)
     pending = state.pending
     turn_started = state.turn_started
     concealed = side.concealed_canastas
@@ -290,16 +291,13 @@ def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicSt
         for s, total in zip(state.sides, totals, strict=True)
     )
     game = game_result(rules, state.round, totals)
-    return engine_replace(
-        state,
-        sides=sides,
-        history=(*state.history, result),
-        result=game,
-        phase=Phase.GAME_OVER if game is not None else Phase.ROUND_OVER,
-        pending=None,
-        answer=None,
-        asker=None,
-    )
+    phase = Phase.GAME_OVER if game is not None else Phase.ROUND_OVER
+    # (every field in order, without ``replace``'s keywords: a round ends in the slowest of decisions)
+    return engine_state(
+        rules, state.seed, state.round, state.dealer, state.to_move, phase, state.hands, sides, state.stock,
+        state.pile, state.pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None,
+        None, state.turn_started, (*state.history, result), game,
+    )  # fmt: skip
 
 
 def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
@@ -335,15 +333,16 @@ def _next_round(state: ClassicState) -> ClassicState:
 
 def apply(state: ClassicState, move: Move | str) -> ClassicState:
     """The state after a legal ``move``; an illegal move raises ``IllegalMoveError`` naming the clause."""
-    if isinstance(move, str):
-        move = parse_move(move)
     # The generator's memo of the last position, read here: ``apply`` right after ``legal_moves`` hits it.
     last = _legal._LAST
     legal = last[1] if last[0] is state else _legal.legal_moves(state)
-    # The generator answers shared instances: an identity scan finds them without calling ``__eq__``.
+    # The generator answers shared instances: an identity scan finds them without calling ``__eq__`` (a
+    # move's text is never one of them: it is read below).
     for candidate in legal:
         if candidate is move:
             return _PROCESS[type(move)](state, move)
+    if isinstance(move, str):
+        move = parse_move(move)
     if move not in legal:
         problem = why_illegal(state, move)
         if problem is None:  # pragma: no cover - the oracle tests keep the two in step
