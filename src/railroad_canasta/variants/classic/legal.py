@@ -283,11 +283,16 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
         # A pickup needs a natural pair of the top card, or an opened side and a pile not frozen.
         unfrozen = opened and not position.pile_frozen
         if pair or unfrozen:
+            melded = False
+            for meld in side.melds:  # (``meld_of``, inline: the hot path)
+                if meld.rank is top:
+                    melded = True
+                    break
             # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the
-            # top: two cards or more with four in hand (two for take-top), so no floor row can fail.
-            held = sum(hand)
+            # top: two cards or more with four in hand (two for take-top), so no floor row can fail. (The
+            # cards held are counted only where a pickup is listed: a pair, a meld of the top, or one held.)
+            held = sum(hand) if pair or melded or hand[top] else 0
             plain = opened and held >= 4
-            melded = meld_of(side.melds, top) is not None
             if pair:
                 move: Move = take_pile(top)
                 if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(

@@ -28,6 +28,10 @@ _J = Kind.JOKER
 _T = Kind.TWO
 _NATURALS = tuple(int(k) for k in NATURAL_KINDS)
 _FOUR = int(Kind.FOUR)
+#: ``wild_room`` of a meld of so many naturals and no wild card, made once: a meld with ``w`` wild cards has
+#: ``w`` less (its contract); and of a pair with its wild card (a start of two naturals and a wild card).
+_ROOM = bytes(wild_room(n, 0) for n in range(256))
+_PAIR_ROOM = wild_room(2, 1)
 
 
 #: The part of a plan that takes no wild card from the hand (:func:`plan_parts`): the card values and the
@@ -48,7 +52,7 @@ def plan_parts(hand: Counts, melds: tuple[Meld, ...]) -> PlanParts:
         count = hand[rank]
         points += count * KIND_POINTS[rank]
         used += count
-        room += wild_room(meld.naturals + count, meld.jokers + meld.twos)
+        room += _ROOM[meld.naturals + count] - meld.jokers - meld.twos
     pairs: list[int] = []
     for natural in _NATURALS:
         count = hand[natural]
@@ -57,7 +61,7 @@ def plan_parts(hand: Counts, melds: tuple[Meld, ...]) -> PlanParts:
         if count >= 3:
             points += count * KIND_POINTS[natural]
             used += count
-            room += wild_room(count, 0)
+            room += _ROOM[count]
         else:
             pairs.append(2 * KIND_POINTS[natural])
     return points, used, room, pairs
@@ -71,7 +75,7 @@ def _finish(parts: PlanParts, jokers: int, twos: int) -> tuple[int, int]:
     if made:
         points += sum(sorted(pairs, reverse=True)[:made])
         used += 2 * made
-        room += made * wild_room(2, 1)  # a pair and the wild card that makes it a meld have room for one more
+        room += made * _PAIR_ROOM  # a pair and the wild card that makes it a meld have room for one more
     usable = made + min(wilds - made, room)
     # The wild cards melded, jokers first.
     points += 50 * usable if usable <= jokers else 50 * jokers + 20 * (usable - jokers)
@@ -100,14 +104,14 @@ def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld) -> int | 
     if count >= 3:
         points -= count * value
         used -= count
-        room -= wild_room(count, 0)
+        room -= _ROOM[count]
     else:
         pairs = list(pairs)
         pairs.remove(2 * value)  # (a pair of the same value, if another rank's: the plan reads values only)
     left = count - move.naturals
     points += left * value
     used += left
-    room += wild_room(move.naturals + left, move.jokers + move.twos)
+    room += _ROOM[move.naturals + left] - move.jokers - move.twos
     points, used = _finish((points, used, room, pairs), hand[_J] - move.jokers, hand[_T] - move.twos)
     return points if used <= sum(hand) - move.card_count - 2 else None
 

@@ -101,6 +101,9 @@ def _run_starts(run: slice, wilds: int) -> dict[bytes, tuple[_Step, ...]]:
 #: and by its ranks' start codes: 3**6 and 3**5 codes, made once.
 _RUN_STARTS = tuple(tuple(_run_starts(run, wilds) for wilds in range(4)) for run in _RUNS)
 _LOW, _HIGH = _RUNS
+_LOW_STARTS, _HIGH_STARTS = _RUN_STARTS
+#: The starts of black 3s, three or four (R-CL-MLD-2), made once.
+_B3_STARTS = (start_meld(_B3, 3), start_meld(_B3, 4))
 
 
 def start_candidates(hand: Counts, melds: tuple[Meld, ...]) -> list[_Step]:
@@ -119,11 +122,11 @@ def _starts(free: bytearray, wilds: int) -> list[_Step]:
     a loop over the ranks would run in Python); black 3s go down as three or four (R-CL-MLD-2).
     """
     codes = bytes(free).translate(_START_CODE)
-    low, high = _RUN_STARTS
-    out: list[_Step] = [*low[wilds][codes[_LOW]], *high[wilds][codes[_HIGH]]]
-    threes = free[_B3]
-    if 3 <= threes <= 4:
-        out.append(start_meld(_B3, threes))
+    out: list[_Step] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
+    if codes[_B3] == 2:  # (three black 3s or more: a trio's start code)
+        threes = free[_B3]
+        if threes <= 4:
+            out.append(_B3_STARTS[threes - 3])
     return out
 
 
@@ -146,22 +149,34 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Star
     canastas (``Side.canastas``), counted in the same pass over the melds: the move generator needs both.
     """
     free = bytearray(hand)
-    wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
     adds: list[_Step] = []
     canastas = 0
-    for meld in melds:
-        rank = meld.rank
-        free[rank] = 0
-        naturals = meld.naturals
-        wild = meld.jokers + meld.twos
-        # rule: R-CL-CAN-1
-        if naturals + wild >= CANASTA_SIZE:
-            canastas += 1
-        if wilds and wild < _WILD_ROOM[naturals]:
-            adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
-        elif hand[rank]:
-            adds += _ADDS[rank][4]
-    out = _starts(free, wilds)
+    if hand[_J] or hand[_T]:
+        wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
+        for meld in melds:
+            rank = meld.rank
+            free[rank] = 0
+            naturals = meld.naturals
+            wild = meld.jokers + meld.twos
+            # rule: R-CL-CAN-1
+            if naturals + wild >= CANASTA_SIZE:
+                canastas += 1
+            if wild < _WILD_ROOM[naturals]:
+                adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
+            elif hand[rank]:
+                adds += _ADDS[rank][4]
+        out = _starts(free, wilds)
+    else:
+        # A hand without wild cards (most hands): the same loop, each meld offered its natural only.
+        for meld in melds:
+            rank = meld.rank
+            free[rank] = 0
+            # rule: R-CL-CAN-1
+            if meld.naturals + meld.jokers + meld.twos >= CANASTA_SIZE:
+                canastas += 1
+            if hand[rank]:
+                adds += _ADDS[rank][4]
+        out = _starts(free, 0)
     out += adds
     return out, canastas
 
