@@ -107,27 +107,9 @@ _B3_STARTS = (start_meld(_B3, 3), start_meld(_B3, 4))
 
 
 def start_candidates(hand: Counts, melds: tuple[Meld, ...]) -> list[_Step]:
-    """The melds of three cards (or black 3s) the hand could start, ranks without a meld only."""
-    free = bytearray(hand)
-    for meld in melds:
-        free[meld.rank] = 0
-    return _starts(free, (2 if hand[_J] else 0) | (1 if hand[_T] else 0))
-
-
-def _starts(free: bytearray, wilds: int) -> list[_Step]:
-    """The starts of a hand whose ranks are free: ``free`` is the hand with the taken ranks' counts zero,
-    ``wilds`` the code of the wild cards it holds (a joker 2, a 2 1).
-
-    The natural starts are looked up by the start codes of each run of ranks (``_RUN_STARTS``, in C where
-    a loop over the ranks would run in Python); black 3s go down as three or four (R-CL-MLD-2).
-    """
-    codes = bytes(free).translate(_START_CODE)
-    out: list[_Step] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
-    if codes[_B3] == 2:  # (three black 3s or more: a trio's start code)
-        threes = free[_B3]
-        if threes <= 4:
-            out.append(_B3_STARTS[threes - 3])
-    return out
+    """The melds of three cards (or black 3s) the hand could start, ranks without a meld only: the starts
+    among the candidates (:func:`counted_candidates` lists them first)."""
+    return [move for move in counted_candidates(hand, melds)[0] if type(move) is StartMeld]
 
 
 def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
@@ -165,7 +147,6 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Star
                 adds += _ADDS[rank][(4 if hand[rank] else 0) | wilds]
             elif hand[rank]:
                 adds += _ADDS[rank][4]
-        out = _starts(free, wilds)
     else:
         # A hand without wild cards (most hands): the same loop, each meld offered its natural only.
         for meld in melds:
@@ -176,7 +157,16 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Star
                 canastas += 1
             if hand[rank]:
                 adds += _ADDS[rank][4]
-        out = _starts(free, 0)
+        wilds = 0
+    # The starts, of the ranks without a meld (``free``): the natural starts looked up by the start codes of
+    # each run of ranks (``_RUN_STARTS``, in C where a loop over the ranks would run in Python); black 3s go
+    # down as three or four (R-CL-MLD-2). Then the adds.
+    codes = bytes(free).translate(_START_CODE)
+    out: list[_Step] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
+    if codes[_B3] == 2:  # (three black 3s or more: a trio's start code)
+        threes = free[_B3]
+        if threes <= 4:
+            out.append(_B3_STARTS[threes - 3])
     out += adds
     return out, canastas
 
