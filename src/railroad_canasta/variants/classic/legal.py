@@ -140,7 +140,7 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
     melds = side.melds
     need = position.rules.requirement(side.score) - position.turn_points
     parts = plan_parts(hand, melds)
-    direct = direct_from(hand, parts)
+    direct = direct_from(hand, parts, 2, held)
     reach = best_points(hand, melds) if direct is None else direct
     # A side whose hand cannot reach the requirement has no step (R-CL-REQ-1): the reach of the whole hand
     # bounds the reach after any step (black 3s, which it leaves out, are asked).
@@ -153,34 +153,35 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
         # Read in the terms of the two rows a candidate can fail (``_CANDIDATE_ROWS``), for a step that keeps
         # two cards: it opens on its own, or melds naturals only while the hand reaches, or the hand after it
         # reaches what is left to meld. A black-3 start, or a step keeping fewer, is asked of the rows.
-        if type(move) is AddToMeld:
-            if held < 3:
+        if type(move) is StartMeld:
+            if move.rank is _B3:
                 keeps = False
-            elif (naturals_reach and move.card is move.rank) or KIND_POINTS[move.card] >= need:
-                out.append(move)
-                continue
             else:
-                keeps = True
-        elif move.rank is _B3:
+                kept = held - (move.naturals + move.jokers + move.twos)  # (``card_count``, inline)
+                keeps = kept >= 2
+                if keeps:
+                    gained = (
+                        move.naturals * KIND_POINTS[move.rank]
+                        + _JOKER_POINTS * move.jokers
+                        + _TWO_POINTS * move.twos
+                    )
+                    if (naturals_reach and move.naturals == 3) or gained >= need:
+                        out.append(move)
+                        continue
+                    # The reach after the start, from the parts of the whole hand's plan.
+                    after_reach = reach_after_start(hand, parts, move, kept)
+                    if after_reach is not None:
+                        if after_reach >= need - gained:
+                            out.append(move)
+                        continue
+        elif held < 3:
             keeps = False
         else:
-            start = cast("StartMeld", move)
-            keeps = held - start.card_count >= 2
-            if keeps:
-                gained = (
-                    start.naturals * KIND_POINTS[start.rank]
-                    + _JOKER_POINTS * start.jokers
-                    + _TWO_POINTS * start.twos
-                )
-                if (naturals_reach and start.naturals == 3) or gained >= need:
-                    out.append(move)
-                    continue
-                # The reach after the start, from the parts of the whole hand's plan (``reach_after_start``).
-                after_reach = reach_after_start(hand, parts, start)
-                if after_reach is not None:
-                    if after_reach >= need - gained:
-                        out.append(move)
-                    continue
+            add = cast("AddToMeld", move)
+            if (naturals_reach and add.card is add.rank) or KIND_POINTS[add.card] >= need:
+                out.append(move)
+                continue
+            keeps = True
         if keeps:
             after, after_melds, gained = stepped(hand, melds, position.pile, move)
             if best_points(after, after_melds) >= need - gained:

@@ -88,32 +88,39 @@ def _plan(hand: Counts, melds: tuple[Meld, ...]) -> tuple[int, int]:
     return _finish(plan_parts(hand, melds), hand[_J], hand[_T])
 
 
-def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld) -> int | None:
+def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld, kept: int | None = None) -> int | None:
     """:func:`best_points` of the hand after the natural start ``move`` (its cards in ``hand``, its rank
     without a meld), onto the side's melds and the new meld, when that hand's plan keeps two cards (as
-    :func:`direct_points` answers); else ``None`` (ask :func:`best_points` of the hand after).
+    :func:`direct_points` answers); else ``None`` (ask :func:`best_points` of the hand after). ``kept``:
+    the cards in hand after the start, if the caller has counted them.
 
     Exact: ``parts`` (:func:`plan_parts` of the whole hand) sum a term per rank, and the start changes only
-    its rank's term (a trio or a pair before; a meld holding the naturals left after) and the wild cards
-    held; :func:`_finish` then plans the wild cards as :func:`best_points` would.
+    its rank's term (a trio or a pair before; a meld holding the naturals left after, of the same room less
+    the start's wild cards) and the wild cards held; :func:`_finish` then plans the wild cards as
+    :func:`best_points` would.
     """
     rank = move.rank
     count = hand[rank]
     value = KIND_POINTS[rank]
+    naturals = move.naturals
     points, used, room, pairs = parts
     if count >= 3:
-        points -= count * value
-        used -= count
-        room -= _ROOM[count]
+        # The trio's term (its naturals, the room of ``count`` naturals) becomes the new meld's: less the
+        # naturals started, the same room less the start's wild cards.
+        points -= naturals * value
+        used -= naturals
+        room -= move.jokers + move.twos
     else:
         pairs = list(pairs)
         pairs.remove(2 * value)  # (a pair of the same value, if another rank's: the plan reads values only)
-    left = count - move.naturals
-    points += left * value
-    used += left
-    room += _ROOM[move.naturals + left] - move.jokers - move.twos
+        left = count - naturals
+        points += left * value
+        used += left
+        room += _ROOM[count] - move.jokers - move.twos
     points, used = _finish((points, used, room, pairs), hand[_J] - move.jokers, hand[_T] - move.twos)
-    return points if used <= sum(hand) - move.card_count - 2 else None
+    if kept is None:
+        kept = sum(hand) - move.card_count
+    return points if used <= kept - 2 else None
 
 
 def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
@@ -137,10 +144,13 @@ def direct_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int |
     return direct_from(hand, plan_parts(hand, melds), keep)
 
 
-def direct_from(hand: Counts, parts: PlanParts, keep: int = 2) -> int | None:
-    """:func:`direct_points` of ``hand`` from the ``parts`` of its plan (:func:`plan_parts`)."""
+def direct_from(hand: Counts, parts: PlanParts, keep: int = 2, held: int | None = None) -> int | None:
+    """:func:`direct_points` of ``hand`` from the ``parts`` of its plan (:func:`plan_parts`); ``held``: the
+    cards in ``hand``, if the caller has counted them."""
     points, used = _finish(parts, hand[_J], hand[_T])
-    return points if used <= sum(hand) - keep or keep <= 0 else None
+    if held is None:
+        held = sum(hand)
+    return points if used <= held - keep or keep <= 0 else None
 
 
 @functools.lru_cache(maxsize=1 << 12)
