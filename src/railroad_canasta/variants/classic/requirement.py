@@ -71,12 +71,15 @@ def _finish(parts: PlanParts, jokers: int, twos: int) -> tuple[int, int]:
     """The most card values meldable and the cards used, from a plan's ``parts`` and the wild cards held."""
     points, used, room, pairs = parts
     wilds = jokers + twos
-    made = len(pairs) if len(pairs) < wilds else wilds
+    held = len(pairs)
+    made = held if held < wilds else wilds
     if made:
-        points += sum(sorted(pairs, reverse=True)[:made])
+        # The best pairs (all of them, when the wild cards make every pair a meld: no sort).
+        points += sum(pairs) if made == held else sum(sorted(pairs, reverse=True)[:made])
         used += 2 * made
         room += made * _PAIR_ROOM  # a pair and the wild card that makes it a meld have room for one more
-    usable = made + min(wilds - made, room)
+    spare = wilds - made
+    usable = made + (spare if spare < room else room)
     # The wild cards melded, jokers first.
     points += 50 * usable if usable <= jokers else 50 * jokers + 20 * (usable - jokers)
     used += usable
