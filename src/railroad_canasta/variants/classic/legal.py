@@ -272,7 +272,6 @@ def _ask_canastas(rules: ClassicRules) -> int | None:
 def _draw_phase(position: Position) -> tuple[Move, ...]:
     """The candidates of the draw phase: plainly legal, or asked of their table once a cheap test passes."""
     stock = position.stock_size
-    out: list[Move] = [DRAW] if stock else []
     pile = position.pile
     if pile and pile[-1] >= _FOUR:
         top = pile[-1]
@@ -289,27 +288,45 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
                 if meld.rank is top:
                     melded = True
                     break
-            # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the
-            # top: two cards or more with four in hand (two for take-top), so no floor row can fail. (The
-            # cards held are counted only where a pickup is listed: a pair, a meld of the top, or one held.)
-            held = sum(hand) if pair or melded or hand[top] else 0
-            plain = opened and held >= 4
-            if pair:
-                move: Move = take_pile(top)
-                if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(
-                    position, move
-                ) is None:
-                    out.append(move)
-            if unfrozen:
-                if not melded and hand[top]:
-                    for wild in _WILDS:
-                        if hand[wild]:
-                            move = take_pile_mixed(top, wild)
-                            if plain or first_after_common(position, move) is None:
-                                out.append(move)
-                if melded and (held >= 2 or first_after_common(position, TAKE_TOP) is None):
-                    out.append(TAKE_TOP)
-                    return tuple(out)
+            # Every pickup needs a pair, a meld of the top card or one held (with a wild card): without
+            # them the phase has no pickup (most positions), so its moves are the ones without a pile.
+            if melded or hand[top]:
+                return _pickups(position, stock, hand, top, pair, unfrozen, melded)
+    return _DRAW_ALONE if stock else _END_ALONE
+
+
+#: The moves of a draw phase without a pickup: drawing, or ending the round when the stock is empty.
+_DRAW_ALONE: tuple[Move, ...] = (DRAW,)
+_END_ALONE: tuple[Move, ...] = (END_ROUND,)
+
+
+def _pickups(
+    position: Position, stock: int, hand: Counts, top: Kind, pair: bool, unfrozen: bool, melded: bool
+) -> tuple[Move, ...]:
+    """The moves of a draw phase where a pickup may be legal (``_draw_phase`` found the cards for one):
+    the side holds a natural ``pair`` of the ``top`` card, or may take an ``unfrozen`` pile (it has opened)
+    with a meld of the top card (``melded``) or one held."""
+    out: list[Move] = [DRAW] if stock else []
+    # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the top:
+    # two cards or more with four in hand (two for take-top), so no floor row can fail.
+    held = sum(hand)
+    plain = held >= 4 and position.mover_side.opened
+    if pair:
+        move: Move = take_pile(top)
+        if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(
+            position, move
+        ) is None:
+            out.append(move)
+    if unfrozen:
+        if not melded and hand[top]:
+            for wild in _WILDS:
+                if hand[wild]:
+                    move = take_pile_mixed(top, wild)
+                    if plain or first_after_common(position, move) is None:
+                        out.append(move)
+        if melded and (held >= 2 or first_after_common(position, TAKE_TOP) is None):
+            out.append(TAKE_TOP)
+            return tuple(out)
     if not stock:
         out.append(END_ROUND)
     return tuple(out)
