@@ -76,18 +76,23 @@ def may_go_out(side: Side, melds: tuple[Meld, ...] | None, needed: int) -> bool:
 class Context:
     """A position and a move, with what the guards derive from them (computed once)."""
 
-    __slots__ = ("after_hand", "after_melds", "gained", "move", "position")
+    __slots__ = ("_side", "after_hand", "after_melds", "gained", "move", "position")
 
     def __init__(self, position: Position, move: object) -> None:
         self.position = position
         self.move = move
+        self._side: Side | None = None
         self.after_hand: Counts | None = None
         self.after_melds: tuple[Meld, ...] | None = None
         self.gained = 0
 
     @property
     def side(self) -> Side:
-        return self.position.mover_side
+        """The mover's side (read once: several guards ask)."""
+        side = self._side
+        if side is None:
+            side = self._side = self.position.mover_side
+        return side
 
     @property
     def hand(self) -> Counts:
@@ -194,7 +199,7 @@ def _not_frozen(c: Context) -> str | None:
     position = c.position
     if position.pile_frozen:
         return "the pile is frozen: only a natural pair from the hand takes it"
-    if not position.mover_side.opened:
+    if not c.side.opened:
         return "the pile is frozen for a side that has not made its initial meld"
     return None
 
