@@ -198,8 +198,7 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
     side = sides[position.to_move % len(sides)]  # (``mover_side``, without a property call: the hot path)
     answer = position.answer
     if side.opened:
-        steps, canastas = counted_candidates(hand, side.melds)
-        out = cast("list[Move]", steps)
+        out, canastas = counted_candidates(hand, side.melds)
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
         # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
         # is plain, else they are asked of the rows they can fail.

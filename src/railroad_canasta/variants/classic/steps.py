@@ -123,15 +123,16 @@ def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
 
 def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | AddToMeld]:
     """The meld candidates (see :func:`meld_candidates`) of ``hand`` with the side's ``melds``."""
-    return counted_candidates(hand, melds)[0]
+    return cast("list[StartMeld | AddToMeld]", counted_candidates(hand, melds)[0])
 
 
-def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[StartMeld | AddToMeld], int]:
+def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Move], int]:
     """The meld candidates of ``hand`` with the side's ``melds`` (:func:`candidates_of`), and the side's
-    canastas (``Side.canastas``), counted in the same pass over the melds: the move generator needs both.
+    canastas (``Side.canastas``), counted in the same pass over the melds: the move generator needs both
+    (and adds the phase's other moves to the list: a list of moves).
     """
     free = bytearray(hand)
-    adds: list[_Step] = []
+    adds: list[Move] = []
     canastas = 0
     if hand[_J] or hand[_T]:
         wilds = (2 if hand[_J] else 0) | (1 if hand[_T] else 0)
@@ -162,7 +163,7 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Star
     # each run of ranks (``_RUN_STARTS``, in C where a loop over the ranks would run in Python); black 3s go
     # down as three or four (R-CL-MLD-2). Then the adds.
     codes = bytes(free).translate(_START_CODE)
-    out: list[_Step] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
+    out: list[Move] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
     if codes[_B3] == 2:  # (three black 3s or more: a trio's start code)
         threes = free[_B3]
         if threes <= 4:
