@@ -12,6 +12,7 @@ from __future__ import annotations
 from operator import mul
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.arithmetic import (
     CANASTA_SIZE,
@@ -52,19 +53,31 @@ def side_score(
 ) -> SideScore:
     """One side's round score: melded cards, canastas, red 3s, going out, less the cards in its hands."""
     # rule: R-CL-SCO-1
-    extra = CONCEALED_CANASTA_EXTRA if rules.concealed_canasta_bonus else 0
-    # rule: R-CL-VAL-1
-    in_hands = sum([sum(map(mul, hand, _HAND_VALUES)) for hand in hands])
-    melds = side.melds
-    return SideScore(
+    in_hands = 0
+    for hand in hands:
+        # rule: R-CL-VAL-1
+        in_hands += sum(map(mul, hand, _HAND_VALUES))
+    melded = bonuses = 0
+    natural, mixed = rules.natural_canasta_bonus, rules.mixed_canasta_bonus
+    for meld in side.melds:
+        melded += meld.points
+        wilds = meld.jokers + meld.twos
+        size = meld.naturals + wilds
+        # (a meld under seven cards earns no bonus: ``canasta_bonus_value``'s contract)
+        if size >= CANASTA_SIZE:
+            bonuses += canasta_bonus_value(size, wilds, natural, mixed)
+    return _build_score(
         *side_parts(
-            sum([m.points for m in melds]),
-            # (a meld under seven cards earns no bonus: ``canasta_bonus_value``'s contract)
-            sum([canasta_bonus(m, rules) for m in melds if m.naturals + m.jokers + m.twos >= CANASTA_SIZE]),
+            melded,
+            bonuses,
             side.concealed_canastas,
-            extra,
-            red_three_score(side, all_red_threes, rules),
+            CONCEALED_CANASTA_EXTRA if rules.concealed_canasta_bonus else 0,
+            red_three_value(side.red_threes, all_red_threes, rules.red_three_bonus, bool(side.melds)),
             going_out_value(went_out, concealed, rules.going_out_bonus),
             in_hands,
         )
     )
+
+
+#: Build a score from its parts in order, without ``__init__`` (the parts are ints: nothing to check).
+_build_score = builder(SideScore)

@@ -100,7 +100,7 @@ def meld_of(melds: tuple[Meld, ...], rank: Kind) -> Meld | None:
     return None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class SideScore:
     """One side's score for one round, by source (R-CL-SCO-1). Penalties are negative."""
 
@@ -116,7 +116,7 @@ class SideScore:
         return self.melded + self.canasta_bonus + self.red_threes + self.going_out + self.hand_penalty
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ClassicRoundResult:
     """The outcome of one round: how it ended, who went out, the side scores."""
 

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -33,6 +34,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.stock import Stock
 from railroad_canasta.variants.classic import legal as _legal
 from railroad_canasta.variants.classic.guards import why_illegal
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
@@ -168,7 +170,7 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
     rest = stock.without(size - top)
     if red_last:
         # rule: R-CL-END-3
-        return _end_round(state.replace(sides=sides, stock=rest, hands=hands), None, "red-three-last")
+        return _end_round(state, None, "red-three-last", hands, sides, rest, state.pile, state.pile_frozen)
     # (every field in order, without ``replace``'s keywords: the hot path)
     return engine_state(
         state.rules, state.seed, state.round, state.dealer, seat, _MELD, hands, sides, rest, state.pile,
@@ -183,12 +185,12 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     sides = state.sides
     index = seat % len(sides)
     side = sides[index]
-    hand, melds, gained = stepped(state.hands[seat], side.melds, state.pile, move)
+    pile = state.pile
+    hand, melds, gained = stepped(state.hands[seat], side.melds, pile, move)
     pending = state.pending
     turn_started = state.turn_started
     concealed = side.concealed_canastas
     red_threes = side.red_threes
-    pile = state.pile
     pile_frozen = state.pile_frozen
     turn_melds = state.turn_melds
     kind = type(move)
@@ -208,11 +210,13 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
                 concealed += 1
         turn_melds += 1
     else:
-        rest = pile[:-1]
-        reds = rest.count(_R3)
-        # rule: R-CL-RED-2
-        red_threes += reds
-        rest_counts = counts_of(k for k in rest if k is not _R3)
+        # (one count of the cards under the top, the red 3s among them read off it and zeroed)
+        rest_counts = counts_of(pile[:-1])
+        reds = rest_counts[_R3]
+        if reds:
+            # rule: R-CL-RED-2
+            red_threes += reds
+            rest_counts = (*rest_counts[:_R3], 0, *rest_counts[_R3 + 1 :])
         pending = rest_counts if pending is None else _add(pending, rest_counts)
         pile = ()
         pile_frozen = False
@@ -224,7 +228,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
             # rule: R-CL-REQ-1
             opened = True
             turn_points = 0
-    if opened and pending is not None:
+    if pending is not None and opened:
         hand = _add(hand, pending)
         pending = None
     hands = state.hands
@@ -239,7 +243,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     )  # fmt: skip
     if pending is None and not any(hand):
         # rule: R-CL-OUT-2
-        return _end_round(state, seat, "went-out")
+        return _end_round(state, seat, "went-out", state.hands, state.sides, state.stock, pile, pile_frozen)
     return state
 
 
@@ -254,7 +258,7 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     pile = (*state.pile, card)
     if not any(hand):
         # rule: R-CL-OUT-2
-        return _end_round(state.replace(hands=hands, pile=pile, pile_frozen=frozen), seat, "went-out")
+        return _end_round(state, seat, "went-out", hands, state.sides, state.stock, pile, frozen)
     melded = state.melded_before
     if state.turn_melds:
         melded = (*melded[:seat], True, *melded[seat + 1 :])
@@ -266,38 +270,53 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     )  # fmt: skip
 
 
-def _concealed(state: ClassicState, went_out: int | None) -> bool:
-    """The player went out concealed: no meld of their own before this turn, a canasta of this turn."""
-    # rule: R-CL-OUT-3
-    if went_out is None or state.melded_before[went_out]:
-        return False
-    side = state.sides[went_out % len(state.sides)]
-    return any(m.size >= CANASTA_SIZE and m.rank in state.turn_started for m in side.melds)
-
-
-def _end_round(state: ClassicState, went_out: int | None, end: str) -> ClassicState:
+def _end_round(
+    state: ClassicState,
+    went_out: int | None,
+    end: str,
+    hands: tuple[Counts, ...],
+    sides: tuple[Side, ...],
+    stock: Stock,
+    pile: tuple[Kind, ...],
+    pile_frozen: bool,
+) -> ClassicState:
+    """The round scored: ``state`` with the hands, sides, stock and pile of the move that ended it."""
     rules = state.rules
     all_reds = 2 * rules.decks
-    concealed = _concealed(state, went_out)
+    count = len(sides)
+    out_side = -1 if went_out is None else went_out % count
+    # rule: R-CL-OUT-3
+    concealed = out_side >= 0 and not state.melded_before[cast("int", went_out)]
+    if concealed:
+        started = state.turn_started
+        concealed = any(m.size >= CANASTA_SIZE and m.rank in started for m in sides[out_side].melds)
     breakdowns = []
-    for index, side in enumerate(state.sides):
-        hands = tuple(map(state.hands.__getitem__, rules.sides[index]))
-        out = went_out is not None and went_out % len(state.sides) == index
-        breakdowns.append(side_score(side, hands, out, concealed and out, all_reds, rules))
-    totals = tuple(s.score + b.total for s, b in zip(state.sides, breakdowns, strict=True))
-    result = ClassicRoundResult(state.round, end, went_out, tuple(breakdowns), totals)
-    sides = tuple(
-        build_side(s.melds, s.red_threes, s.opened, total, s.concealed_canastas)
-        for s, total in zip(state.sides, totals, strict=True)
-    )
-    game = game_result(rules, state.round, totals)
+    totals = []
+    scored = []
+    seats = rules.sides
+    for index, side in enumerate(sides):
+        out = index == out_side
+        side_hands = tuple(map(hands.__getitem__, seats[index]))
+        score = side_score(side, side_hands, out, concealed and out, all_reds, rules)
+        total = side.score + score.total
+        breakdowns.append(score)
+        totals.append(total)
+        scored.append(build_side(side.melds, side.red_threes, side.opened, total, side.concealed_canastas))
+    scores = tuple(totals)
+    round_no = state.round
+    result = _build_round(round_no, end, went_out, tuple(breakdowns), scores)
+    game = game_result(rules, round_no, scores)
     phase = Phase.GAME_OVER if game is not None else Phase.ROUND_OVER
     # (every field in order, without ``replace``'s keywords: a round ends in the slowest of decisions)
     return engine_state(
-        rules, state.seed, state.round, state.dealer, state.to_move, phase, state.hands, sides, state.stock,
-        state.pile, state.pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None,
-        None, state.turn_started, (*state.history, result), game,
+        rules, state.seed, round_no, state.dealer, state.to_move, phase, hands, tuple(scored), stock, pile,
+        pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None, None,
+        state.turn_started, (*state.history, result), game,
     )  # fmt: skip
+
+
+#: Build a round's result from every field in order, without ``__init__`` (trusted code: no checks).
+_build_round = builder(ClassicRoundResult)
 
 
 def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
@@ -353,7 +372,9 @@ def apply(state: ClassicState, move: Move | str) -> ClassicState:
 
 def _end_stock(state: ClassicState, move: Move) -> ClassicState:
     # rule: R-CL-END-1
-    return _end_round(state, None, "stock-empty")
+    return _end_round(
+        state, None, "stock-empty", state.hands, state.sides, state.stock, state.pile, state.pile_frozen
+    )
 
 
 #: What each kind of move does, once it is legal.
