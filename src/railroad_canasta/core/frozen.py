@@ -39,7 +39,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["STAMP", "Stamped", "builder", "is_stamped"]
+__all__ = ["STAMP", "Stamped", "builder", "copier", "is_stamped"]
 
 T = TypeVar("T")
 
@@ -73,6 +73,31 @@ def builder(cls: type[T], *, stamp: bool = False, checked: bool = True) -> Calla
     With ``stamp`` (``cls`` a :class:`Stamped`) the records it makes carry :data:`STAMP`. A class with
     validators is refused unless ``checked=False`` says that the caller vouches for the values.
     """
+    return _generate(cls, None, stamp=stamp, checked=checked)
+
+
+def copier(cls: type[T], changed: tuple[str, ...], *, stamp: bool = False) -> Callable[..., T]:
+    """A function ``copy(old, *values)``: a record of ``cls`` with the fields named in ``changed`` set to
+    ``values`` (in the order of ``changed``) and every other field read from the record ``old``, made as
+    :func:`builder` makes records (no ``__init__``; ``stamp`` as there). Its callers pass the few fields
+    a transition changes instead of every field: the others are read inside, without the argument passing.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Span:
+    ...     start: int
+    ...     end: int
+    ...     label: str
+    >>> moved = copier(Span, ("end", "start"))(Span(1, 2, "a"), 9, 8)
+    >>> moved, type(moved) is Span
+    (Span(start=8, end=9, label='a'), True)
+    """
+    return _generate(cls, changed, stamp=stamp, checked=True)
+
+
+def _generate(
+    cls: type[T], changed: tuple[str, ...] | None, *, stamp: bool, checked: bool
+) -> Callable[..., T]:
+    """The source of a :func:`builder` (``changed`` is ``None``) or of a :func:`copier`, compiled."""
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     names = tuple(f.name for f in fields)
     if checked and any(f.validator is not None for f in fields):
@@ -87,15 +112,24 @@ def builder(cls: type[T], *, stamp: bool = False, checked: bool = True) -> Calla
         raise TypeError(f"{cls.__name__} must be slotted, its fields in one class, with weakref_slot=False")
     if stamp and not issubclass(cls, Stamped):
         raise TypeError(f"{cls.__name__} has no slot for a stamp: derive it from Stamped")
+    if changed is not None and (not set(changed) <= set(names) or len(set(changed)) != len(changed)):
+        raise TypeError(f"{cls.__name__}: the fields changed must be distinct fields, not {changed!r}")
     twin = type(f"_Mutable{cls.__name__}", owner.__bases__, {"__slots__": slots})
-    params = ", ".join(names)
-    body = "".join(f"    self.{n} = {n}\n" for n in names)
+    if changed is None:
+        params = ", ".join(names)
+        body = "".join(f"    self.{n} = {n}\n" for n in names)
+    else:
+        params = ", ".join(("old", *changed))
+        body = "".join(f"    self.{n} = {n if n in changed else 'old.' + n}\n" for n in names)
     if stamp:
         body += "    self._stamp = stamp\n"
     source = f"def make({params}):\n    self = new(twin)\n{body}    self.__class__ = cls\n    return self\n"
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, "stamp": STAMP}
     exec(compile(source, f"<builder of {cls.__qualname__}>", "exec"), namespace)
     make: Callable[..., T] = namespace["make"]
-    make.__doc__ = f"Build a {cls.__name__} from every field, in order (no checks)."
+    what = (
+        "from every field, in order" if changed is None else f"from a {cls.__name__} and {', '.join(changed)}"
+    )
+    make.__doc__ = f"Build a {cls.__name__} {what} (no checks)."
     make.__module__ = cls.__module__
     return make

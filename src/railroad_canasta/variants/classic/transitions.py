@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
-from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.frozen import builder, copier
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -171,12 +171,28 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state, None, "red-three-last", hands, sides, rest, state.pile, state.pile_frozen)
-    # (every field in order, without ``replace``'s keywords: the hot path)
-    return engine_state(
-        state.rules, state.seed, state.round, state.dealer, seat, _MELD, hands, sides, rest, state.pile,
-        state.pile_frozen, state.turn_points, state.pending, state.melded_before, state.turn_melds,
-        state.answer, state.asker, state.turn_started, state.history, state.result,
-    )  # fmt: skip
+    return _after_draw(state, _MELD, hands, sides, rest)
+
+
+#: The state after a transition from the fields it changes, the others read from the state before
+#: (stamped as ``engine_state`` stamps: the hot path, without passing every field).
+_after_draw = copier(ClassicState, ("phase", "hands", "sides", "stock"), stamp=True)
+_after_step = copier(
+    ClassicState,
+    (
+        "phase", "hands", "sides", "pile", "pile_frozen", "turn_points", "pending", "turn_melds",
+        "turn_started",
+    ),
+    stamp=True,
+)  # fmt: skip
+_after_discard = copier(
+    ClassicState,
+    (
+        "to_move", "phase", "hands", "pile", "pile_frozen", "turn_points", "melded_before", "turn_melds",
+        "answer", "turn_started",
+    ),
+    stamp=True,
+)  # fmt: skip
 
 
 def _step(state: ClassicState, move: Move) -> ClassicState:
@@ -233,13 +249,10 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
         pending = None
     hands = state.hands
     new_side = build_side(melds, red_threes, opened, side.score, concealed)
-    # (every field in order, without ``replace``'s keywords: the hot path)
-    state = engine_state(
-        state.rules, state.seed, state.round, state.dealer, seat, _MELD,
-        (*hands[:seat], hand, *hands[seat + 1 :]),
+    state = _after_step(
+        state, _MELD, (*hands[:seat], hand, *hands[seat + 1 :]),
         (*sides[:index], new_side, *sides[index + 1 :]),
-        state.stock, pile, pile_frozen, turn_points, pending, state.melded_before, turn_melds, state.answer,
-        state.asker, turn_started, state.history, state.result,
+        pile, pile_frozen, turn_points, pending, turn_melds, turn_started,
     )  # fmt: skip
     if pending is None and not any(hand):
         # rule: R-CL-OUT-2
@@ -262,11 +275,8 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     melded = state.melded_before
     if state.turn_melds:
         melded = (*melded[:seat], True, *melded[seat + 1 :])
-    # (every field in order, without ``replace``'s keywords: the hot path)
-    return engine_state(
-        state.rules, state.seed, state.round, state.dealer, (seat + 1) % state.rules.players, _DRAW, hands,
-        state.sides, state.stock, pile, frozen, 0, state.pending, melded, 0, None, state.asker, (),
-        state.history, state.result,
+    return _after_discard(
+        state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, ()
     )  # fmt: skip
 
 
