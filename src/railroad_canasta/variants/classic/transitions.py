@@ -177,6 +177,8 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
 #: The state after a transition from the fields it changes, the others read from the state before
 #: (stamped as ``engine_state`` stamps: the hot path, without passing every field).
 _after_draw = copier(ClassicState, ("phase", "hands", "sides", "stock"), stamp=True)
+_after_ask = copier(ClassicState, ("to_move", "phase", "asker"), stamp=True)
+_after_answer = copier(ClassicState, ("to_move", "phase", "asker", "answer"), stamp=True)
 _after_step = copier(
     ClassicState,
     (
@@ -346,12 +348,12 @@ def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> 
 def _ask(state: ClassicState) -> ClassicState:
     seats = state.rules.sides[state.side_of(state.to_move)]
     partner = seats[(seats.index(state.to_move) + 1) % len(seats)]
-    return engine_replace(state, phase=Phase.ANSWER, asker=state.to_move, to_move=partner)
+    return _after_ask(state, partner, Phase.ANSWER, state.to_move)
 
 
 def _answer(state: ClassicState, move: AnswerGoOut) -> ClassicState:
     assert state.asker is not None
-    return engine_replace(state, phase=Phase.MELD, to_move=state.asker, asker=None, answer=move.allow)
+    return _after_answer(state, state.asker, _MELD, None, move.allow)
 
 
 def _next_round(state: ClassicState) -> ClassicState:
