@@ -72,7 +72,7 @@ def side_score(
             bonuses,
             side.concealed_canastas,
             CONCEALED_CANASTA_EXTRA if rules.concealed_canasta_bonus else 0,
-            red_three_value(side.red_threes, all_red_threes, rules.red_three_bonus, bool(side.melds)),
+            red_three_score(side, all_red_threes, rules),
             going_out_value(went_out, concealed, rules.going_out_bonus),
             in_hands,
         )
