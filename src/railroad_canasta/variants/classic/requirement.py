@@ -160,8 +160,10 @@ def direct_from(hand: Counts, parts: PlanParts, keep: int = 2, held: int | None 
 def _best_less_one(hand: Counts, melds: tuple[Meld, ...], keep: int) -> int:
     """The best of the hands less one card, keeping one card fewer (the positions repeat: a memo)."""
     best = 0
+    counts = list(hand)
     for kind, count in enumerate(hand):
         if count:
-            less = (*hand[:kind], count - 1, *hand[kind + 1 :])
-            best = max(best, best_points(less, melds, keep - 1))
+            counts[kind] = count - 1
+            best = max(best, best_points(tuple(counts), melds, keep - 1))
+            counts[kind] = count
     return best

@@ -189,7 +189,10 @@ def _grow_meld(melds: tuple[Meld, ...], rank: Kind, card: Kind, count: int) -> t
     """``melds`` with the meld of ``rank`` grown (the side has one)."""
     for index, meld in enumerate(melds):
         if meld.rank is rank:
-            return (*melds[:index], _grown(meld, card, count), *melds[index + 1 :])
+            # (a list's item replaced and made a tuple: faster than a tuple spliced from slices)
+            grown = list(melds)
+            grown[index] = _grown(meld, card, count)
+            return tuple(grown)
     return melds
 
 
