@@ -290,7 +290,7 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
             # Every pickup needs a pair, a meld of the top card or one held (with a wild card): without
             # them the phase has no pickup (most positions), so its moves are the ones without a pile.
             if melded or hand[top]:
-                return _pickups(position, stock, hand, top, pair, unfrozen, melded)
+                return _pickups(position, stock, hand, top, pair, opened, unfrozen, melded)
     return _DRAW_ALONE if stock else _END_ALONE
 
 
@@ -300,16 +300,23 @@ _END_ALONE: tuple[Move, ...] = (END_ROUND,)
 
 
 def _pickups(
-    position: Position, stock: int, hand: Counts, top: Kind, pair: bool, unfrozen: bool, melded: bool
+    position: Position,
+    stock: int,
+    hand: Counts,
+    top: Kind,
+    pair: bool,
+    opened: bool,
+    unfrozen: bool,
+    melded: bool,
 ) -> tuple[Move, ...]:
     """The moves of a draw phase where a pickup may be legal (``_draw_phase`` found the cards for one):
-    the side holds a natural ``pair`` of the ``top`` card, or may take an ``unfrozen`` pile (it has opened)
-    with a meld of the top card (``melded``) or one held."""
+    the side holds a natural ``pair`` of the ``top`` card, or may take an ``unfrozen`` pile (it has
+    ``opened``) with a meld of the top card (``melded``) or one held."""
     out: list[Move] = [DRAW] if stock else []
     # An opened side taking the pile keeps the hand less the cards it melds, plus the pile below the top:
     # two cards or more with four in hand (two for take-top), so no floor row can fail.
     held = sum(hand)
-    plain = held >= 4 and position.mover_side.opened
+    plain = held >= 4 and opened
     if pair:
         move: Move = take_pile(top)
         if (plain and (not melded or position.rules.pair_joins_meld)) or first_after_common(

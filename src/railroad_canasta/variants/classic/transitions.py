@@ -142,7 +142,7 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
     # rule: R-CL-TRN-2, R-CL-RED-1
     stock = state.stock
     cards = stock.cards
-    size = top = stock.size
+    top = stock.size
     seat = state.to_move
     hands = state.hands
     hand = list(hands[seat])
@@ -169,14 +169,17 @@ def _draw(state: ClassicState, move: Draw) -> ClassicState:
     hand_list = list(hands)
     hand_list[seat] = tuple(hand)
     hands = tuple(hand_list)
-    # (the stock left, without the tuple of the cards drawn: the hand has them)
-    rest = stock.without(size - top)
+    # (the stock left, its first ``top`` cards, without the tuple of the cards drawn (the hand has them)
+    # and without ``Stock.without``'s call: ``top`` is known to fit)
+    rest = _new_stock(cards, top)
     if red_last:
         # rule: R-CL-END-3
         return _end_round(state, None, "red-three-last", hands, sides, rest, state.pile, state.pile_frozen)
     return _after_draw(state, _MELD, hands, sides, rest)
 
 
+#: A stock of the first ``size`` of ``cards``, where ``size`` is known to fit (no check).
+_new_stock: Callable[[tuple[Kind, ...], int], Stock] = builder(Stock, checked=False)
 #: The state after a transition from the fields it changes, the others read from the state before
 #: (stamped as ``engine_state`` stamps: the hot path, without passing every field).
 _after_draw = copier(ClassicState, ("phase", "hands", "sides", "stock"), stamp=True)
