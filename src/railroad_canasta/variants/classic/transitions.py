@@ -220,17 +220,14 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     kind = type(move)
     if kind is StartMeld or kind is AddToMeld:
         rank = cast("StartMeld | AddToMeld", move).rank
+        # rule: R-CL-CAN-1
+        # A canasta melded whole this turn: a start melds three or four cards (never a canasta); an add
+        # grows its meld (the side has one) by one card, so it makes a canasta of a meld one card short.
         if kind is StartMeld:
             turn_started = (*turn_started, rank)
-        # rule: R-CL-CAN-1
-        if rank in turn_started:
+        elif rank in turn_started:
             before = meld_of(side.melds, rank)
-            after = meld_of(melds, rank)
-            if (
-                after is not None
-                and after.size >= CANASTA_SIZE
-                and (before is None or before.size < CANASTA_SIZE)
-            ):
+            if before is not None and before.size == CANASTA_SIZE - 1:
                 concealed += 1
         turn_melds += 1
     else:
