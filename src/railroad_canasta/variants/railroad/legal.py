@@ -78,8 +78,6 @@ _DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k >= Kind.FOUR else 
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
-#: The move of a step candidate (a candidate is the move and the cards it uses).
-_move_of = itemgetter(0)
 _PLAN_STEP_BITS = PLAN_STEP_BITS
 # Enum members read once: reading ``Phase.DRAW`` costs a class-attribute lookup on every call.
 _DRAW_PHASE = Phase.DRAW
