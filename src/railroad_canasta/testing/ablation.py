@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Never, Protocol
 
 import attrs
@@ -92,6 +93,8 @@ def find_row(key: str, rows: Sequence[AblationRow] | None = None) -> AblationRow
 
 #: A generator's candidate function: a position to the moves it proposes.
 _Candidates = Callable[..., Sequence[Move]]
+#: Install a wrap of a generator's candidate functions; answer what puts them back.
+_Install = Callable[[Callable[[_Candidates], _Candidates]], Callable[[], None]]
 
 
 def _planted(context: object) -> str | None:
@@ -122,48 +125,48 @@ class GeneratorHook:
     position with the same hand sizes (the brute-force oracle's list); ``why_illegal`` is the variant's.
     """
 
-    install: Callable[[Callable[[_Candidates], _Candidates]], Callable[[], None]]
+    install: _Install
     plausible: Callable[..., Sequence[Move]]
     why_illegal: Callable[..., object]
+
+
+def _set(module: ModuleType, values: Mapping[str, object]) -> None:
+    """Set ``module``'s attributes to ``values`` and forget its memo of the last position (``_LAST``)."""
+    for name, value in {**values, "_LAST": (None, ())}.items():
+        setattr(module, name, value)
+
+
+def _replacing(module: ModuleType, names: tuple[str, ...]) -> _Install:
+    """An ``install`` (see :class:`GeneratorHook`) replacing the phase functions ``names`` of the generator
+    ``module`` by their wraps, and clearing its memo of the last position (``_LAST``) both ways."""
+
+    def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
+        originals = {name: getattr(module, name) for name in names}
+        _set(module, {name: wrap(function) for name, function in originals.items()})
+
+        def restore() -> None:
+            _set(module, originals)
+
+        return restore
+
+    return install
 
 
 def _railroad_hook() -> GeneratorHook:
     from railroad_canasta.testing.oracle import plausible_moves
     from railroad_canasta.variants.railroad import legal
 
-    def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
-        originals = legal._meld_phase_moves, legal._draw_phase_moves, legal._other_phase_moves
-        legal._meld_phase_moves = wrap(originals[0])  # type: ignore[assignment]
-        legal._draw_phase_moves = wrap(originals[1])  # type: ignore[assignment]
-        legal._other_phase_moves = wrap(originals[2])
-        legal._LAST = (None, ())
-
-        def restore() -> None:
-            legal._meld_phase_moves, legal._draw_phase_moves, legal._other_phase_moves = originals
-            legal._LAST = (None, ())
-
-        return restore
-
-    return GeneratorHook(install, plausible_moves, legal.why_illegal)
+    phases = ("_meld_phase_moves", "_draw_phase_moves", "_other_phase_moves")
+    return GeneratorHook(_replacing(legal, phases), plausible_moves, legal.why_illegal)
 
 
 def _classic_hook() -> GeneratorHook:
     from railroad_canasta.testing.classic import plausible_moves
     from railroad_canasta.variants.classic import guards, legal
 
-    def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
-        originals = legal._meld_phase, legal._draw_phase
-        legal._meld_phase = wrap(originals[0])  # type: ignore[assignment]
-        legal._draw_phase = wrap(originals[1])  # type: ignore[assignment]
-        legal._LAST = (None, ())
-
-        def restore() -> None:
-            legal._meld_phase, legal._draw_phase = originals
-            legal._LAST = (None, ())
-
-        return restore
-
-    return GeneratorHook(install, plausible_moves, guards.why_illegal)
+    return GeneratorHook(
+        _replacing(legal, ("_meld_phase", "_draw_phase")), plausible_moves, guards.why_illegal
+    )
 
 
 #: The generator hook of each variant, by name: a variant without one cannot be ablated (the check fails).
