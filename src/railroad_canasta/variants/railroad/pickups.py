@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.variants.railroad.facts import opening_facts
-from railroad_canasta.variants.railroad.plan import first_look
+from railroad_canasta.variants.railroad.plan import first_answer
 from railroad_canasta.variants.railroad.state import Table
 from railroad_canasta.variants.railroad.steps import pickup_melds
 
@@ -55,9 +55,10 @@ def pair_pickup_reaches(state: Table, rank: Kind) -> bool | None:
     meld or onto the unfinished meld of the rank (``pickup_melds``), worth their values (R-REQ-1); where it
     completes a canasta, whose bonus may count (R-DEC-11), the row is asked. The row passes when that meets
     the need; else it asks ``can_reach`` of the rest of the need from :func:`requirement_hand`, and
-    ``can_reach`` first compares its bound and its plain plan (:func:`first_look`), which read neither the
-    canasta mask, nor the others' sevens canastas, nor the kitty: those two checks are made here, and only a
-    position they leave open (rare: ``None``) goes to the row, with every fact.
+    ``can_reach`` first asks :func:`~railroad_canasta.variants.railroad.plan.first_answer` (its bound and
+    its plain plan), which reads neither the canasta mask, nor the others' sevens canastas, nor the kitty:
+    that step is taken here, and only a position it leaves open (rare: ``None``) goes to the row, with every
+    fact.
     """
     need = opening_facts(state)[0]
     if need is None:  # (the mover has opened: the row passes)
@@ -70,7 +71,4 @@ def pair_pickup_reaches(state: Table, rank: Kind) -> bool | None:
     if need <= 0:
         return True
     hand, extra = requirement_hand(state, rank)
-    bound, plain = first_look(hand, melds, extra, state.rules)  # (can_reach's first two checks)
-    if bound < need:
-        return False
-    return True if plain >= need else None
+    return first_answer(hand, melds, need, extra, state.rules)  # (can_reach's first step)

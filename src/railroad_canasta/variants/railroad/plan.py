@@ -21,12 +21,24 @@ from railroad_canasta.variants.railroad.melds import (
 )
 from railroad_canasta.variants.railroad.rules import Rules
 
-__all__ = ["PLAN_STEP_BITS", "first_look", "plain_plan"]
+__all__ = ["PLAN_STEP_BITS", "first_answer", "first_look", "plain_plan"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _FOUR = Kind.FOUR
+
+
+def first_answer(
+    hand: Counts, melds: tuple[TableMeld, ...], need: int, extra: int, rules: Rules
+) -> bool | None:
+    """Whether meld steps can add ``need`` more card values, as far as :func:`first_look` alone decides:
+    ``False`` when its bound falls short, ``True`` when its plain plan meets the need, else ``None`` (the
+    exact search of :func:`~railroad_canasta.variants.railroad.requirement.can_reach` decides)."""
+    bound, plain = first_look(hand, melds, extra, rules)
+    if bound < need:
+        return False
+    return True if plain >= need else None
 
 
 def first_look(

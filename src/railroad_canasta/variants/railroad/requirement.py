@@ -70,6 +70,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
     canasta_bonus,
 )
+from railroad_canasta.variants.railroad.plan import first_answer
 from railroad_canasta.variants.railroad.plan import first_look as _first_look
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
@@ -101,11 +102,9 @@ def can_reach(
 
     ``kitty`` is the kitty code of the position (R-DEC-19's alternative), kept up to date along the steps.
     """
-    bound, plain = _first_look(hand, melds, extra, rules)
-    if bound < need:
-        return False
-    if plain >= need:
-        return True
+    answer = first_answer(hand, melds, need, extra, rules)
+    if answer is not None:
+        return answer
     gains = best_gains(hand, melds, mask, extra, others_sevens, rules, kitty)
     if gains.sure >= need:
         return True
