@@ -39,7 +39,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["STAMP", "Stamped", "builder", "copier", "is_stamped"]
+__all__ = ["STAMP", "Stamped", "builder", "copier", "is_stamped", "replacer"]
 
 T = TypeVar("T")
 
@@ -94,10 +94,34 @@ def copier(cls: type[T], changed: tuple[str, ...], *, stamp: bool = False) -> Ca
     return _generate(cls, changed, stamp=stamp, checked=True)
 
 
+def replacer(cls: type[T], *, stamp: bool = False) -> Callable[..., T]:
+    """A method ``replace(self, **changes)``: a copy of the record with the fields named as keywords
+    changed, every other field read from ``self``, made as :func:`builder` makes records (no ``__init__``,
+    no validator; ``stamp`` as there). A field with a converter gets its value converted. An unknown name
+    raises ``TypeError``, as a call with an unknown keyword does. Set it on the class after the class
+    (``Point.replace = replacer(Point)``), declared in its body as a ``ClassVar``.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Pair:
+    ...     left: int
+    ...     right: tuple[int, ...] = attrs.field(converter=tuple)
+    >>> replace = replacer(Pair)
+    >>> replace(Pair(1, (2,)), right=[3, 4])
+    Pair(left=1, right=(3, 4))
+    """
+    return _generate(cls, None, stamp=stamp, checked=True, keywords=True)
+
+
+#: The default of a generated ``replace``'s keywords: keep the field as it is.
+_KEEP: Final = object()
+
+
 def _generate(
-    cls: type[T], changed: tuple[str, ...] | None, *, stamp: bool, checked: bool
+    cls: type[T], changed: tuple[str, ...] | None, *, stamp: bool, checked: bool, keywords: bool = False
 ) -> Callable[..., T]:
-    """The source of a :func:`builder` (``changed`` is ``None``) or of a :func:`copier`, compiled."""
+    """The source of a :func:`builder` (``changed`` is ``None``), of a :func:`copier` or of a
+    :func:`replacer` (``keywords``), compiled.
+    """
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     names = tuple(f.name for f in fields)
     if checked and any(f.validator is not None for f in fields):
@@ -115,7 +139,25 @@ def _generate(
     if changed is not None and (not set(changed) <= set(names) or len(set(changed)) != len(changed)):
         raise TypeError(f"{cls.__name__}: the fields changed must be distinct fields, not {changed!r}")
     twin = type(f"_Mutable{cls.__name__}", owner.__bases__, {"__slots__": slots})
-    if changed is None:
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "twin": twin,
+        "cls": cls,
+        "stamp": STAMP,
+        "keep": _KEEP,
+    }
+    if set(names) & {*namespace, "old", "self"}:
+        raise TypeError(f"{cls.__name__}: a field's name is one of the generated code's own names")
+    if keywords:
+        params = ", ".join(("old", "*", *(f"{n}=keep" for n in names)))
+        body = ""
+        for f in fields:
+            value = f.name
+            if f.converter is not None:
+                namespace[f"convert_{f.name}"] = f.converter
+                value = f"convert_{f.name}({f.name})"
+            body += f"    self.{f.name} = old.{f.name} if {f.name} is keep else {value}\n"
+    elif changed is None:
         params = ", ".join(names)
         body = "".join(f"    self.{n} = {n}\n" for n in names)
     else:
@@ -124,12 +166,20 @@ def _generate(
     if stamp:
         body += "    self._stamp = stamp\n"
     source = f"def make({params}):\n    self = new(twin)\n{body}    self.__class__ = cls\n    return self\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, "stamp": STAMP}
     exec(compile(source, f"<builder of {cls.__qualname__}>", "exec"), namespace)
     make: Callable[..., T] = namespace["make"]
-    what = (
-        "from every field, in order" if changed is None else f"from a {cls.__name__} and {', '.join(changed)}"
-    )
-    make.__doc__ = f"Build a {cls.__name__} {what} (no checks)."
+    if keywords:
+        make.__name__ = make.__qualname__ = "replace"
+        make.__doc__ = (
+            "A copy with the fields named as keywords changed (faster than ``attrs.evolve``; the values are"
+            " not checked, a field's converter is run)."
+        )
+    else:
+        what = (
+            "from every field, in order"
+            if changed is None
+            else f"from a {cls.__name__} and {', '.join(changed)}"
+        )
+        make.__doc__ = f"Build a {cls.__name__} {what} (no checks)."
     make.__module__ = cls.__module__
     return make

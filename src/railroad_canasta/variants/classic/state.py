@@ -9,14 +9,14 @@ a state, or the view of the player to move.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Callable
+from typing import ClassVar
 
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
-from railroad_canasta.core.frozen import Stamped, builder
+from railroad_canasta.core.frozen import Stamped, builder, replacer
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
@@ -258,48 +258,9 @@ class ClassicState(Position, Stamped):
         """Card values of a player's hand."""
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hands[seat]) if n)
 
-    def replace(self, **changes: object) -> ClassicState:
-        """A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused)."""
-        return _replaced(self, changes, build_state)
-
-
-def engine_replace(state: ClassicState, **changes: object) -> ClassicState:
-    """``state.replace(**changes)`` stamped as ``engine_state`` stamps: for the engine's own transitions."""
-    return _replaced(state, changes, engine_state)
-
-
-def _replaced(
-    state: ClassicState, changes: dict[str, object], make: Callable[..., ClassicState]
-) -> ClassicState:
-    unknown = changes.keys() - _FIELDS
-    if unknown:
-        raise TypeError(f"ClassicState has no field {sorted(unknown)[0]!r}")
-    get = changes.get
-    return make(
-        get("rules", state.rules),
-        get("seed", state.seed),
-        get("round", state.round),
-        get("dealer", state.dealer),
-        get("to_move", state.to_move),
-        get("phase", state.phase),
-        get("hands", state.hands),
-        get("sides", state.sides),
-        as_stock(cast("Sequence[Kind]", get("stock", state.stock))),
-        get("pile", state.pile),
-        get("pile_frozen", state.pile_frozen),
-        get("turn_points", state.turn_points),
-        get("pending", state.pending),
-        get("melded_before", state.melded_before),
-        get("turn_melds", state.turn_melds),
-        get("answer", state.answer),
-        get("asker", state.asker),
-        get("turn_started", state.turn_started),
-        get("history", state.history),
-        get("result", state.result),
-    )
-
-
-_FIELDS = frozenset(a.name for a in attrs.fields(ClassicState))
+    #: A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused, the stock
+    #: converted): generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below.
+    replace: ClassVar[Callable[..., ClassicState]]
 
 
 #: Build a side or a state from every field in order, without ``__init__`` (trusted code: no checks).
@@ -308,3 +269,6 @@ build_state = builder(ClassicState)
 #: Build a state as ``build_state`` does, stamped: a state of the engine's own transitions, which the public
 #: functions trust without checking it (``core.frozen.is_stamped``); ``replace`` and copies are not stamped.
 engine_state = builder(ClassicState, stamp=True)
+ClassicState.replace = replacer(ClassicState)
+#: ``state.replace(**changes)`` stamped as ``engine_state`` stamps: for the engine's own transitions.
+engine_replace = replacer(ClassicState, stamp=True)

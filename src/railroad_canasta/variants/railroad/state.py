@@ -8,14 +8,14 @@ never changes its input, so keeping a state costs nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
-from railroad_canasta.core.frozen import Stamped, builder
+from railroad_canasta.core.frozen import Stamped, builder, replacer
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.melds import (
     ALL_CANASTAS,
@@ -36,7 +36,6 @@ __all__ = [
     "ScoreBreakdown",
     "Standing",
     "Table",
-    "engine_player",
     "engine_state",
     "new_breakdown",
     "new_game_result",
@@ -44,8 +43,6 @@ __all__ = [
 ]
 
 
-#: The default of ``replace``'s arguments: keep the field as it is.
-_KEEP: Any = object()
 _B3 = Kind.BLACK_THREE
 
 
@@ -245,29 +242,9 @@ class PlayerState(Standing):
     #: Cumulative score before this round.
     score: int = 0
 
-    def replace(
-        self,
-        *,
-        hand: Counts = _KEEP,
-        kitty: Counts = _KEEP,
-        melds: tuple[TableMeld, ...] = _KEEP,
-        red_threes: int = _KEEP,
-        canastas: int = _KEEP,
-        opened: bool = _KEEP,
-        kitty_taken: bool = _KEEP,
-        score: int = _KEEP,
-    ) -> PlayerState:
-        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked)."""
-        return _new_player(
-            self.hand if hand is _KEEP else hand,
-            self.kitty if kitty is _KEEP else kitty,
-            self.melds if melds is _KEEP else melds,
-            self.red_threes if red_threes is _KEEP else red_threes,
-            self.canastas if canastas is _KEEP else canastas,
-            self.opened if opened is _KEEP else opened,
-            self.kitty_taken if kitty_taken is _KEEP else kitty_taken,
-            self.score if score is _KEEP else score,
-        )
+    #: A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked):
+    #: generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below the class.
+    replace: ClassVar[Callable[..., PlayerState]]
 
     @property
     def hand_size(self) -> int:
@@ -325,46 +302,11 @@ class GameState(Table, Stamped):
         """The state of the player to move."""
         return self.players[self.to_move]
 
-    def replace(
-        self,
-        *,
-        rules: Rules = _KEEP,
-        seed: int = _KEEP,
-        round: int = _KEEP,
-        dealer: int = _KEEP,
-        to_move: int = _KEEP,
-        phase: Phase = _KEEP,
-        players: tuple[PlayerState, ...] = _KEEP,
-        stock: Sequence[Kind] = _KEEP,
-        pile: Sequence[Kind] = _KEEP,
-        pile_frozen: bool = _KEEP,
-        turn_points: int = _KEEP,
-        pending: Counts | None = _KEEP,
-        turn_canasta: bool = _KEEP,
-        history: tuple[RoundResult, ...] = _KEEP,
-        result: GameResult | None = _KEEP,
-    ) -> GameState:
-        """A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked).
-
-        Like a state made by ``attrs.evolve``, the copy is checked when it enters a public function.
-        """
-        return _new_state(
-            self.rules if rules is _KEEP else rules,
-            self.seed if seed is _KEEP else seed,
-            self.round if round is _KEEP else round,
-            self.dealer if dealer is _KEEP else dealer,
-            self.to_move if to_move is _KEEP else to_move,
-            self.phase if phase is _KEEP else phase,
-            self.players if players is _KEEP else players,
-            self.stock if stock is _KEEP else as_stock(stock),
-            self.pile if pile is _KEEP else as_pile(pile),
-            self.pile_frozen if pile_frozen is _KEEP else pile_frozen,
-            self.turn_points if turn_points is _KEEP else turn_points,
-            self.pending if pending is _KEEP else pending,
-            self.turn_canasta if turn_canasta is _KEEP else turn_canasta,
-            self.history if history is _KEEP else history,
-            self.result if result is _KEEP else result,
-        )
+    #: A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked, the stock
+    #: and the pile converted): generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`),
+    #: set below the class. Like a state made by ``attrs.evolve``, the copy is checked when it enters a
+    #: public function.
+    replace: ClassVar[Callable[..., GameState]]
 
     @property
     def mover_hand(self) -> Counts:
@@ -378,14 +320,12 @@ class GameState(Table, Stamped):
         return pile.cards[pile.size - 1] if pile.size else None
 
 
-#: Build a player's state or a game state from every field in order, without ``__init__`` (trusted code).
-_new_player = builder(PlayerState)
-_new_state = builder(GameState)
-#: Build a game state as ``_new_state`` does, stamped: a state of the engine's own transitions, which the
-#: public functions trust without checking it (the fields must be converted: a ``Stock``, a ``Pile``).
+PlayerState.replace = replacer(PlayerState)
+GameState.replace = replacer(GameState)
+#: Build a game state from its fields (by name), without ``__init__``, stamped: a state of the engine's own
+#: transitions, which the public functions trust without checking it (the fields must be converted: a
+#: ``Stock``, a ``Pile``). The hot transitions use named copiers instead (``transitions``).
 engine_state = builder(GameState, stamp=True)
-#: Build a player's state from every field in order (the engine's hot paths; no checks, no keywords).
-engine_player = _new_player
 #: Build a round's results from every field in order, without ``__init__`` (the engine's round end).
 new_breakdown = builder(ScoreBreakdown)
 new_round_result = builder(RoundResult)

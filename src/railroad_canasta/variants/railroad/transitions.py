@@ -29,6 +29,7 @@ from railroad_canasta.core.cards import (
     pack,
 )
 from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.frozen import copier
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -58,7 +59,6 @@ from railroad_canasta.variants.railroad.state import (
     PlayerState,
     RoundEnd,
     RoundResult,
-    engine_player,
     engine_state,
     new_game_result,
     new_round_result,
@@ -76,6 +76,30 @@ _KITTY_PHASE = Phase.KITTY
 _BLACK_CANASTA = CanastaKind.BLACK
 #: The pile once taken (R-PIL-6).
 _NO_PILE = as_pile(())
+
+# The states and players after a transition, from the fields it changes, the others read from the record
+# before (the states stamped as ``engine_state`` stamps: the hot path, without passing every field).
+_after_draw = copier(GameState, ("phase", "players", "stock"), stamp=True)
+_after_step = copier(
+    GameState,
+    ("phase", "players", "stock", "pile", "pile_frozen", "turn_points", "pending", "turn_canasta"),
+    stamp=True,
+)
+_after_discard = copier(GameState, ("phase", "players", "pile", "pile_frozen"), stamp=True)
+_with_players = copier(GameState, ("players", "stock"), stamp=True)
+_next_mover = copier(
+    GameState,
+    ("to_move", "phase", "players", "stock", "pile", "pile_frozen", "turn_points", "pending", "turn_canasta"),
+    stamp=True,
+)
+_scored = copier(
+    GameState, ("phase", "players", "turn_points", "pending", "turn_canasta", "history", "result"), stamp=True
+)
+_received = copier(PlayerState, ("hand", "red_threes"))
+_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened"))
+_discarded = copier(PlayerState, ("hand",))
+_took_kitty = copier(PlayerState, ("hand", "kitty", "red_threes", "kitty_taken"))
+_new_score = copier(PlayerState, ("score",))
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -95,7 +119,7 @@ def _receive(
     red = player.red_threes
     if hand[_R3]:
         red, stock = _red_threes_down(hand, red, stock, rules, replace)
-    return player.replace(hand=tuple(hand), red_threes=red), stock
+    return _received(player, tuple(hand), red), stock
 
 
 def _red_threes_down(
@@ -176,9 +200,22 @@ def _deal(
     # rule: R-SET-5, R-DEC-3
     frozen = upcard is _R3 or upcard.is_wild
     state = engine_state(
-        rules, seed, round_no, dealer, order[0], _DRAW_PHASE, tuple(players), as_stock(stock),
-        as_pile((upcard,)), frozen, 0, None, False, history, None,
-    )  # fmt: skip
+        rules=rules,
+        seed=seed,
+        round=round_no,
+        dealer=dealer,
+        to_move=order[0],
+        phase=_DRAW_PHASE,
+        players=tuple(players),
+        stock=as_stock(stock),
+        pile=as_pile((upcard,)),
+        pile_frozen=frozen,
+        turn_points=0,
+        pending=None,
+        turn_canasta=False,
+        history=history,
+        result=None,
+    )
     return _begin_turn(state)
 
 
@@ -214,35 +251,13 @@ def _seated(state: GameState, player: PlayerState) -> tuple[PlayerState, ...]:
     return tuple(players)
 
 
-def _turn_state(
-    state: GameState,
-    to_move: int,
-    phase: Phase,
-    players: tuple[PlayerState, ...],
-    stock: Stock,
-    pile: Pile,
-    pile_frozen: bool,
-    turn_points: int,
-    pending: Counts | None,
-    turn_canasta: bool,
-) -> GameState:
-    """``state`` with the fields of the round in play as given (the engine's own state: stamped)."""
-    return engine_state(
-        state.rules, state.seed, state.round, state.dealer, to_move, phase, players, stock, pile,
-        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
-    )  # fmt: skip
-
-
 def _begin_turn(state: GameState) -> GameState:
     """Start the turn of ``state.to_move``: red 3s still held go down (R-DEC-6 alternative)."""
     player = state.players[state.to_move]
     if player.hand[_R3]:
         # rule: R-DEC-6
         player, stock = _receive(player, (), state.stock, state.rules)
-        return _turn_state(
-            state, state.to_move, state.phase, _seated(state, player), stock, state.pile,
-            state.pile_frozen, state.turn_points, state.pending, state.turn_canasta,
-        )  # fmt: skip
+        return _with_players(state, _seated(state, player), stock)
     return state
 
 
@@ -259,10 +274,7 @@ def _next_turn(
     nxt = state.to_move + 1
     if nxt == rules.players:
         nxt = 0
-    state = engine_state(
-        rules, state.seed, state.round, state.dealer, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen,
-        0, None, False, state.history, state.result,
-    )  # fmt: skip
+    state = _next_mover(state, nxt, _DRAW_PHASE, players, stock, pile, pile_frozen, 0, None, False)
     if players[nxt].hand[_R3]:
         return _begin_turn(state)
     return state
@@ -275,17 +287,11 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = score_players(old, rules, went_out)
     # rule: R-SCO-6
     scores = tuple([p.score + b.total for p, b in zip(old, breakdowns, strict=True)])
-    players = tuple([
-        engine_player(p.hand, p.kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, s)
-        for p, s in zip(old, scores, strict=True)
-    ])  # fmt: skip
+    players = tuple([_new_score(p, s) for p, s in zip(old, scores, strict=True)])
     history = (*state.history, new_round_result(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
-    return engine_state(
-        rules, state.seed, state.round, state.dealer, state.to_move, phase, players, state.stock,
-        state.pile, state.pile_frozen, 0, None, False, history, result,
-    )  # fmt: skip
+    return _scored(state, phase, players, 0, None, False, history, result)
 
 
 def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameResult | None:
@@ -327,14 +333,8 @@ def process_draw(state: GameState, move: Draw) -> GameState:
     red = player.red_threes
     if hand[_R3]:
         red, rest = _red_threes_down(hand, red, rest, rules, True)
-    players[seat] = engine_player(
-        tuple(hand), player.kitty, player.melds, red, player.canastas, player.opened, player.kitty_taken,
-        player.score,
-    )  # fmt: skip
-    return engine_state(
-        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), rest, state.pile,
-        state.pile_frozen, state.turn_points, state.pending, state.turn_canasta, state.history, state.result,
-    )  # fmt: skip
+    players[seat] = _received(player, tuple(hand), red)
+    return _after_draw(state, _MELD_PHASE, tuple(players), rest)
 
 
 def _after_meld(
@@ -378,13 +378,10 @@ def _after_meld(
                 pending = None
     seat = state.to_move
     players = list(state.players)
-    player = players[seat] = engine_player(
-        hand, player.kitty, melds, red_threes, mask, opened, player.kitty_taken, player.score
+    player = players[seat] = _stepped(player, hand, melds, red_threes, mask, opened)
+    after = _after_step(
+        state, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
     )
-    after = engine_state(
-        rules, state.seed, state.round, state.dealer, seat, _MELD_PHASE, tuple(players), stock, pile,
-        pile_frozen, turn_points, pending, turn_canasta, state.history, state.result,
-    )  # fmt: skip
     # rule: R-DEC-15
     if not rules.going_out_requires_discard and player.may_go_out and not any(hand):
         return _end_round(after, seat, RoundEnd.WENT_OUT)
@@ -398,9 +395,20 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     # rule: R-DEC-20
     sevens_hand = not player.opened and sevens_hand_melds(state)
     return _after_meld(
-        state, player, hand, melds, gained, mask, completed, player.red_threes, sevens_hand, state.pile,
-        state.pile_frozen, state.stock, state.pending,
-    )  # fmt: skip
+        state,
+        player,
+        hand,
+        melds,
+        gained,
+        mask,
+        completed,
+        player.red_threes,
+        sevens_hand,
+        state.pile,
+        state.pile_frozen,
+        state.stock,
+        state.pending,
+    )
 
 
 def process_take_pile(state: GameState, move: TakePile) -> GameState:
@@ -431,9 +439,20 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         pending = tuple(rest)
     # rule: R-PIL-6
     return _after_meld(
-        state, player, hand_t, melds, 3 * KIND_POINTS[rank], mask, completed, red, False, _NO_PILE, False,
-        stock, pending,
-    )  # fmt: skip
+        state,
+        player,
+        hand_t,
+        melds,
+        3 * KIND_POINTS[rank],
+        mask,
+        completed,
+        red,
+        False,
+        _NO_PILE,
+        False,
+        stock,
+        pending,
+    )
 
 
 def process_take_top(state: GameState, move: TakeTop) -> GameState:
@@ -460,9 +479,20 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     else:
         pile = pile.below_top()
     return _after_meld(
-        state, player, hand, melds, KIND_POINTS[top], mask, completed, red, False, pile, frozen, stock,
+        state,
+        player,
+        hand,
+        melds,
+        KIND_POINTS[top],
+        mask,
+        completed,
+        red,
+        False,
+        pile,
+        frozen,
+        stock,
         state.pending,
-    )  # fmt: skip
+    )
 
 
 def process_discard(state: GameState, move: Discard) -> GameState:
@@ -473,10 +503,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    player = players[seat] = engine_player(
-        tuple(hand), player.kitty, player.melds, player.red_threes, player.canastas, player.opened,
-        player.kitty_taken, player.score,
-    )  # fmt: skip
+    player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
     # rule: R-PIL-2
     frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
@@ -484,22 +511,12 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1
         # The pile stays frozen by a wild discarded to go out: the state records what lies on the table.
-        return _end_round(
-            _turn_state(
-                state, seat, state.phase, seated, state.stock, pile, frozen, state.turn_points,
-                state.pending, state.turn_canasta,
-            ),
-            seat,
-            RoundEnd.WENT_OUT,
-        )  # fmt: skip
+        return _end_round(_after_discard(state, state.phase, seated, pile, frozen), seat, RoundEnd.WENT_OUT)
     # rule: R-DEC-19
     # (a player who may not go out and discarded their last card must now take the kitty; a kitty taken
     # is not looked at again: ``kitty_open`` answers no at once, so it is asked only while the kitty is there)
     if not player.kitty_taken and kitty_open(player, state.rules, state.turn_canasta):
-        return _turn_state(
-            state, seat, _KITTY_PHASE, seated, state.stock, pile, frozen, state.turn_points,
-            state.pending, state.turn_canasta,
-        )  # fmt: skip
+        return _after_discard(state, _KITTY_PHASE, seated, pile, frozen)
     return _next_turn(state, seated, pile, frozen, state.stock)
 
 
@@ -512,9 +529,7 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     if hand[_R3]:
         # rule: R-RED-1
         red, stock = _red_threes_down(hand, red, stock, state.rules, True)
-    player = engine_player(
-        tuple(hand), empty_counts(), player.melds, red, player.canastas, player.opened, True, player.score
-    )
+    player = _took_kitty(player, tuple(hand), empty_counts(), red, True)
     return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
 
 
