@@ -75,11 +75,11 @@ def failing_scenarios(scenarios: Iterable[Scenario]) -> list[str]:
 def failing_tests(row: AblationRow) -> list[str]:
     """The tests citing the row's clause that fail with the row off: the engine tests first, then the rest.
 
-    The engine tests (``tests/test_*engine*.py``, every variant's) are quick; the property and stateful
+    The engine tests (``tests/**/test_*engine*.py``, every variant's) are quick; the property and stateful
     tests run only when none of them notices, since the generator answering from the tables alone makes
     them slow.
     """
-    engine = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*engine*.py"))
+    engine = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*engine*.py"))
     return _pytest_failures(row, engine) or _pytest_failures(
         row, ["tests", *(f"--ignore={e}" for e in engine)]
     )

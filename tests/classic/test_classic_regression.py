@@ -6,7 +6,7 @@ partner, take frozen piles and reach the odd corners the greedy bot avoids). Eac
 its rounds, its winners and ``states_sha256``, a SHA-256 over every move played and the JSON of every
 state after it, so a change in any state of any game shows. A change of behaviour under the default rules
 means ``RULES_VERSION`` must change too; a deliberate change of the JSON codec changes the digests
-without changing behaviour. Regenerate with ``python tests/test_classic_regression.py --write``.
+without changing behaviour. Regenerate with ``python tests/classic/test_classic_regression.py --write``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from railroad_canasta.bots import GreedyBot, RandomBot, play_game
 from railroad_canasta.io.codec import state_to_json
 from railroad_canasta.variants.classic.rules import RULES_VERSION
 
-VECTORS = Path(__file__).parent / "vectors" / "classic-games.json"
+VECTORS = Path(__file__).parents[1] / "vectors" / "classic-games.json"
 
 #: Each game: its name, bot kind, seed and rules options (beyond the defaults).
 GAMES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (

@@ -146,7 +146,7 @@ def _contract_modules() -> list[str]:
     """The modules the contracts session checks (CONTRACT_MODULES in noxfile.py), as dotted names."""
     from pathlib import Path
 
-    text = (Path(__file__).parents[1] / "noxfile.py").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "noxfile.py").read_text(encoding="utf-8")
     block = re.search(r"CONTRACT_MODULES = \[(.*?)\]", text, re.DOTALL)
     assert block is not None
     return [p.removesuffix(".py").replace("/", ".") for p in re.findall(r'"([^"]+)"', block.group(1))]

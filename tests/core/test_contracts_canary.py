@@ -1,4 +1,4 @@
-"""CrossHair must find the planted counterexample in tests/contracts/canary.py (exit 1).
+"""CrossHair must find the planted counterexample in tests/core/contracts/canary.py (exit 1).
 
 CrossHair exits 0 both when every contract holds and when it could not check anything, so a canary with a
 wrong contract proves that the flags used by ``nox -s contracts`` make it check something.

@@ -24,7 +24,7 @@ from railroad_canasta.variants.railroad.invariants import (
 )
 from railroad_canasta.variants.railroad.views import view
 
-SPEC = Path(__file__).resolve().parent.parent / "spec"
+SPEC = Path(__file__).resolve().parents[2] / "spec"
 CLAUSE = re.compile(r"^### \[(R-[A-Z]+-\d+)\] (.*)$", re.MULTILINE)
 
 

@@ -72,7 +72,7 @@ def test_demo_rejects_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> 
     assert "players" in capsys.readouterr().err
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "spec" / "scenarios"
 
 
@@ -180,7 +180,7 @@ class _ClosedPipe(io.StringIO):
     "argv",
     [
         ["demo", "--players", "2", "--seed", "7"],
-        ["check", str(Path(__file__).parent.parent / "spec/scenarios")],
+        ["check", str(Path(__file__).parents[2] / "spec/scenarios")],
     ],
 )
 def test_output_cut_short_ends_quietly(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,7 +205,7 @@ def test_a_scenario_file_that_is_not_utf8_is_one_line(
 
 def test_an_override_no_rules_accept_is_a_command_line_error(capsys: pytest.CaptureFixture[str]) -> None:
     """`--rules players=99` is reported once, as the option's mistake, not at every file's expect[1].rules."""
-    scenarios = str(Path(__file__).parent.parent / "spec/scenarios")
+    scenarios = str(Path(__file__).parents[2] / "spec/scenarios")
     assert main(["check", scenarios, "--rules", "players=99"], out=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert err == "railroad-canasta: error: --rules Rules.players: must be from 2 to 8, not 99\n"

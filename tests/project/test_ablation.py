@@ -14,7 +14,7 @@ from railroad_canasta import AddToMeld, Kind, legal_moves, why_illegal
 from railroad_canasta.testing.ablation import HOOKS, ablated, ablation_rows, find_row
 from railroad_canasta.variants import VARIANTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_ablate() -> ModuleType:

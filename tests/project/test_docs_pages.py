@@ -12,7 +12,7 @@ from docs_examples import DOCS, run_page
 
 
 def _tables() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "tools" / "interop_tables.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "interop_tables.py"
     spec = importlib.util.spec_from_file_location("interop_tables", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

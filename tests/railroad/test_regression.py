@@ -2,7 +2,7 @@
 
 The vectors in ``tests/vectors/games.json`` were recorded from this engine under the default rules; a
 change in any of them means the behaviour under the default rules changed, and then ``RULES_VERSION`` must
-change too. Regenerate with ``python tests/test_regression.py --write`` after a deliberate change.
+change too. Regenerate with ``python tests/railroad/test_regression.py --write`` after a deliberate change.
 
 ``tests/vectors/games-1.0.json`` keeps the vectors of rules version railroad-1.0; they are replayed under
 :data:`~railroad_canasta.RAILROAD_1_0`, so the 1.0 behaviour stays pinned as an option set.
@@ -19,9 +19,9 @@ import pytest
 from railroad_canasta import RAILROAD, RAILROAD_1_0, RULES_VERSION, GameState, Move, Rules
 from railroad_canasta.bots import GreedyBot, play_game
 
-VECTORS = Path(__file__).parent / "vectors" / "games.json"
+VECTORS = Path(__file__).parents[1] / "vectors" / "games.json"
 #: The vectors of each earlier rules version, and the option set that replays it.
-EARLIER = {"railroad-1.0": (Path(__file__).parent / "vectors" / "games-1.0.json", RAILROAD_1_0)}
+EARLIER = {"railroad-1.0": (Path(__file__).parents[1] / "vectors" / "games-1.0.json", RAILROAD_1_0)}
 SEEDS = {2: 7, 3: 11, 4: 5, 5: 3, 6: 2, 7: 13, 8: 1}
 
 

@@ -40,7 +40,7 @@ from railroad_canasta.testing.invariants import card_census
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "spec" / "scenarios"
 SPEC = ROOT / "spec"
 

@@ -2,7 +2,7 @@
 
 The guards, the opening's reach and the scoring read the rules through these functions, so each fact
 lives here once; each function states its rule as PEP 316 ``pre:``/``post:`` conditions that CrossHair
-checks (``nox -s contracts``) and ``tests/test_contracts.py`` samples with Hypothesis. The options of
+checks (``nox -s contracts``) and ``tests/core/test_contracts.py`` samples with Hypothesis. The options of
 :class:`~railroad_canasta.variants.classic.rules.ClassicRules` they need are passed as plain ints.
 
 >>> wild_room(2, 1), wild_room(5, 0), meld_wilds_problem(2, 3)

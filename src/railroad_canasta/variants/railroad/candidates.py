@@ -4,8 +4,8 @@ The move generator and the requirement search ask this first, then the step tabl
 :mod:`~railroad_canasta.variants.railroad.steps` decide. The candidates of each rank are made once, as the
 shared move instances, and picked by the rank's count in hand and the wild cards of its unfinished meld:
 with the cards each uses (:func:`step_candidates`), or as the moves alone for the generator's fast path
-(:func:`step_moves`, one loop over tables of the same moves); ``tests/test_oracle.py`` checks that nothing
-the tables allow is left out, ``tests/test_meld_candidates.py`` that both readings list the same moves.
+(:func:`step_moves`, one loop over tables of the same moves); ``tests/railroad/test_oracle.py`` checks that nothing
+the tables allow is left out, ``tests/railroad/test_meld_candidates.py`` that both readings list the same moves.
 """
 
 from __future__ import annotations

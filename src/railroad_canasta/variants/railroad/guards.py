@@ -371,7 +371,7 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 
 def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool | None:
     """Whether a pair pickup passes :data:`TAKE_PILE_GUARDS`, answered without most rows (``None``: ask the
-    table; a fast pre-filter, checked against the table by ``tests/test_oracle.py``). The caller has checked
+    table; a fast pre-filter, checked against the table by ``tests/railroad/test_oracle.py``). The caller has checked
     that ``rank`` is the natural, unstopped top card, held twice, and ``meld`` is the mover's unfinished meld
     of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not join ``meld`` within 7 cards
     (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row (a pickup is no meld,
@@ -399,7 +399,7 @@ def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
 
     The caller has checked that the top card is natural and unstopped, the pile not frozen, and ``meld``
     the mover's unfinished meld of its rank: only the floor rows are left, passed by keeping two cards
-    (see :func:`pair_pickup_plain`; ``tests/test_oracle.py`` checks it against the table).
+    (see :func:`pair_pickup_plain`; ``tests/railroad/test_oracle.py`` checks it against the table).
     """
     return sum(state.mover_hand) >= 2
 

@@ -97,7 +97,7 @@ _REACHABLE = cast("Guard[MeldContext]", TABLES["add"][-1])
 def candidate_legal(state: Table, move: StartMeld | AddToMeld, others: bool, extra: int) -> bool:
     """Whether a step candidate (well formed and in hand, see ``step_candidates``) passes its whole table.
 
-    Of such a step's table only the floor guards and the requirement row can fail (``tests/test_oracle.py``
+    Of such a step's table only the floor guards and the requirement row can fail (``tests/railroad/test_oracle.py``
     checks both claims against :func:`~railroad_canasta.variants.railroad.guards.meld_violation`), so only
     they are asked. ``others`` and ``extra`` are as for ``meld_violation``.
     """
@@ -231,7 +231,7 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     wild: R-PIL-3, R-PIL-4, R-PIL-5) and the pair is held, or the unfinished meld of its rank is on the table
     and the pile not frozen; every other position draws only. A pickup considered is listed when its
     pre-filter says it passes, or, where the pre-filter cannot tell (``None``, or ``False`` for the top card),
-    its whole guard table does (``tests/test_oracle.py`` and ``tests/test_draw_pickups.py`` check the
+    its whole guard table does (``tests/railroad/test_oracle.py`` and ``tests/railroad/test_draw_pickups.py`` check the
     pre-filters against the tables).
     """
     hand = state.mover_hand  # (a view of another player raises here)

@@ -141,7 +141,7 @@ def search(
         seen[key] = False
         for move, _used in step_candidates(hand, melds, rules):
             # The candidates are well formed and in hand: of their table, only the floor guards can fail
-            # (tests/test_oracle.py checks this pre-filter against the whole table).
+            # (tests/railroad/test_oracle.py checks this pre-filter against the whole table).
             context = StepContext(hand, melds, mask, move, rules, others_sevens, extra, None, kitty)
             if not floor_holds(context):
                 continue
