@@ -38,6 +38,7 @@ from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wild
 from railroad_canasta.variants.classic.requirement import best_points
 from railroad_canasta.variants.classic.state import Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
+from railroad_canasta.variants.classic.switches import SWITCHES
 
 __all__ = ["PHASE_OF", "TABLES", "Context", "explain_move", "guard_table", "why_illegal"]
 
@@ -552,6 +553,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
 TABLES: Mapping[str, tuple[Guard[Never], ...]] = cast(
     "Mapping[str, tuple[Guard[Never], ...]]", {name: (*COMMON, *rows) for name, rows in _SPECIFIC.items()}
 )
+SWITCHES.tables = TABLES
 
 _BY_TYPE: Mapping[type[Move], str] = {
     Draw: "draw",

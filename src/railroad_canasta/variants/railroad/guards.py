@@ -56,7 +56,6 @@ from railroad_canasta.variants.railroad.pickups import pair_pickup_reaches, requ
 from railroad_canasta.variants.railroad.requirement import can_reach
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Phase, Table
-from railroad_canasta.variants.railroad.switches import SWITCHES
 from railroad_canasta.variants.railroad.steps import (
     ADD,
     BLACK_THREE_MELD,
@@ -69,6 +68,7 @@ from railroad_canasta.variants.railroad.steps import (
     pickup_melds,
     step_table,
 )
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = [
     "TABLES",

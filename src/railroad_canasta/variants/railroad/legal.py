@@ -30,6 +30,7 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
+from railroad_canasta.variants.railroad.candidates import plausible_moves
 from railroad_canasta.variants.railroad.facts import (
     KITTY_READY,
     kitty_code,
@@ -38,21 +39,20 @@ from railroad_canasta.variants.railroad.facts import (
     sevens_hand_melds,
 )
 from railroad_canasta.variants.railroad.guards import (
+    PAIR_FAST,
     TABLES,
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
+    TOP_FAST,
     MeldContext,
     PickupContext,
     meld_violation,
     opening_unfinished,
     others_sevens,
-    PAIR_FAST,
-    TOP_FAST,
     pair_pickup_plain,
     top_pickup_plain,
     why_illegal,
 )
-from railroad_canasta.variants.railroad.candidates import plausible_moves
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
 from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, plain_plan
 from railroad_canasta.variants.railroad.state import Phase, Standing, Table
