@@ -32,7 +32,15 @@ import math
 from collections.abc import Callable, Sequence
 
 from railroad_canasta.bots.base import PlanningBot
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import (
+    COPIES_PER_DECK,
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -204,7 +212,7 @@ class _Plan:
         if self.going_out:
             return 4e5 + cards, "my side may go out: meld everything"
         if not self.side.opened:
-            points = move.naturals * KIND_POINTS[rank] + 50 * move.jokers + 20 * move.twos
+            points = move.naturals * KIND_POINTS[rank] + JOKER_POINTS * move.jokers + TWO_POINTS * move.twos
             return self._opening(points, wilds)
         left = self.held - cards
         if left < 2:
@@ -244,7 +252,7 @@ class _Plan:
         """Copies of ``card`` the viewer cannot see: in the other hands or the stock."""
         seen = self.seen
         melded = sum(m.naturals for side in seen.sides for m in side.melds if m.rank is card)
-        return max(0, 4 * seen.rules.decks - self.hand[card] - melded - seen.pile.count(card))
+        return max(0, COPIES_PER_DECK * seen.rules.decks - self.hand[card] - melded - seen.pile.count(card))
 
     def _taken_with(self, card: Kind) -> float:
         """The chance that the next player may take the pile with ``card`` on top (its hand drawn at random).

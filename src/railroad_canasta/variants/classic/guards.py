@@ -36,7 +36,7 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
 from railroad_canasta.variants.classic.requirement import best_points
-from railroad_canasta.variants.classic.state import Phase, Position, Side
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
 from railroad_canasta.variants.classic.switches import SWITCHES
 
@@ -70,7 +70,7 @@ def opening_unfinished(position: Position) -> bool:
 
 def may_go_out(side: Side, melds: tuple[Meld, ...] | None, needed: int) -> bool:
     """The side has the canastas its players need to go out (R-CL-OUT-1)."""
-    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= 7)
+    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= CANASTA_SIZE)
     return have >= needed
 
 

@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import (
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    LOWEST_NATURAL,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
@@ -72,12 +80,10 @@ __all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves", "p
 _DISCARD_ORDER = tuple(Kind(k) for k in range(KIND_COUNT - 1, -1, -1))
 _DISCARDS_HIGH_FIRST = tuple(discard(k) for k in _DISCARD_ORDER)
 _B3 = Kind.BLACK_THREE
-_FOUR = int(Kind.FOUR)
+_LOWEST_NATURAL = int(LOWEST_NATURAL)
 _WILDS = (Kind.JOKER, Kind.TWO)
 _Step = StartMeld | AddToMeld
 _MELD, _DRAW, _GAME_OVER = Phase.MELD, Phase.DRAW, Phase.GAME_OVER
-_JOKER_POINTS = KIND_POINTS[Kind.JOKER]
-_TWO_POINTS = KIND_POINTS[Kind.TWO]
 
 
 #: The candidates leave out the meld steps that are not well formed or not in hand, and the pickups of a
@@ -199,8 +205,8 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
                 if keeps:
                     gained = (
                         move.naturals * KIND_POINTS[move.rank]
-                        + _JOKER_POINTS * move.jokers
-                        + _TWO_POINTS * move.twos
+                        + JOKER_POINTS * move.jokers
+                        + TWO_POINTS * move.twos
                     )
                     if (naturals_reach and move.naturals == 3) or gained >= need:
                         out.append(move)
@@ -338,7 +344,7 @@ def _draw_phase(position: Position) -> tuple[Move, ...]:
     """The candidates of the draw phase: plainly legal, or asked of their table once a cheap test passes."""
     stock = position.stock_size
     pile = position.pile
-    if pile and pile[-1] >= _FOUR:
+    if pile and pile[-1] >= _LOWEST_NATURAL:
         top = pile[-1]
         hand = position.mover_hand
         pair = hand[top] >= 2

@@ -14,7 +14,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import cast
 
-from railroad_canasta.core.cards import Counts, Kind
+from railroad_canasta.core.cards import LOWEST_NATURAL, Counts, Kind
 from railroad_canasta.core.guards import Guard, first_violation
 from railroad_canasta.core.moves import (
     DRAW,
@@ -67,7 +67,7 @@ _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 # The discards of every kind but the 7, high first, and the counts of those kinds in a hand, high first.
 _DISCARDS_HIGH_FIRST_BUT_SEVEN = tuple(d for d in _DISCARDS_HIGH_FIRST if d.card != Kind.SEVEN)
 _HIGH_FIRST_BUT_SEVEN = itemgetter(*(k for k in reversed(range(len(_KINDS))) if k != Kind.SEVEN))
-_FOUR = int(Kind.FOUR)
+_LOWEST_NATURAL = int(LOWEST_NATURAL)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
 # The kinds held (that may be discarded) from which an opened player's every step is plainly legal.
@@ -77,8 +77,8 @@ _DRAW_ONLY = (DRAW,)
 _DRAW_OR_TOP = (DRAW, TAKE_TOP)
 # By the top card's rank (natural ranks only; the others draw only): the draw and the pair pickup, and
 # the draw, the pair pickup and the top-card pickup.
-_DRAW_OR_PAIR = tuple((DRAW, take_pile(k)) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
-_DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
+_DRAW_OR_PAIR = tuple((DRAW, take_pile(k)) if k.is_natural else _DRAW_ONLY for k in _KINDS)
+_DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k.is_natural else _DRAW_ONLY for k in _KINDS)
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
@@ -263,7 +263,7 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     hand = state.mover_hand  # (a view of another player raises here)
     top = state.top
     # rule: R-PIL-3, R-PIL-4, R-PIL-5
-    if top is None or top < _FOUR:
+    if top is None or top < _LOWEST_NATURAL:
         return _DRAW_ONLY
     pair = hand[top] >= 2
     frozen = state.pile_frozen

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, TWO_POINTS, Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
 from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.variants.railroad.candidates import step_candidates, step_moves
@@ -49,7 +49,6 @@ __all__ = [
 
 _J = Kind.JOKER
 _T = Kind.TWO
-_JOKER_POINTS, _TWO_POINTS = KIND_POINTS[_J], KIND_POINTS[_T]
 _SEVEN = Kind.SEVEN
 _B3 = Kind.BLACK_THREE
 
@@ -621,7 +620,7 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
     # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
     completed = canasta_kind_of(new) if size >= CANASTA_SIZE else None
     new_mask = mask | completed.value if completed is not None else mask
-    gained = n * KIND_POINTS[rank] + _JOKER_POINTS * j + _TWO_POINTS * t
+    gained = n * KIND_POINTS[rank] + JOKER_POINTS * j + TWO_POINTS * t
     # (tuple.__new__ directly: a NamedTuple's own __new__ is a Python function)
     return _new_tuple(Step, (tuple(left), melds, gained, new_mask, completed))
 
