@@ -99,11 +99,13 @@ class Switches:
         #: The variant's guard tables (set by the module that defines them).
         self.tables: Mapping[str, Sequence[Guard[Never]]] = {}
 
-    def declare(self, name: str, *clauses: str, parts: Sequence[Restatement] = ()) -> Restatement:
-        """Declare the function ``name`` a restatement of ``clauses`` (literal IDs), calling ``parts``."""
+    def declare(self, name: str, *clauses: str, parts: Sequence[Restatement | str] = ()) -> Restatement:
+        """Declare the function ``name`` a restatement of ``clauses`` (literal IDs), calling ``parts`` (the
+        restatements, or their names when declared already)."""
         if name in self.restatements:
             raise ValueError(f"{name} is declared twice")
-        restatement = Restatement(name, clauses, tuple(parts))
+        called = tuple(self.restatements[p] if isinstance(p, str) else p for p in parts)
+        restatement = Restatement(name, clauses, called)
         self.restatements[name] = restatement
         return restatement
 

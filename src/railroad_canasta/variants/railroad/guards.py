@@ -371,19 +371,19 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 
 
 PAIR_FAST = SWITCHES.declare(
-    "railroad.guards.pair_pickup_plain", "R-DEC-1", "R-DEC-18", "R-DEC-16", "R-REQ-4"
+    "railroad.guards.pair_pickup_plain",
+    *("R-DEC-1", "R-DEC-12", "R-DEC-16", "R-DEC-18", "R-REQ-4"),
+    parts=("railroad.pickups.pair_pickup_reaches",),
 )
 
 
 def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool | None:
     """Whether a pair pickup passes :data:`TAKE_PILE_GUARDS`, answered without most rows (``None``: ask the
-    table; a fast pre-filter, checked against the table by ``tests/test_oracle.py``). The caller has checked
-    that ``rank`` is the natural, unstopped top card, held twice, and ``meld`` is the mover's unfinished meld
-    of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not join ``meld`` within 7 cards
-    (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row (a pickup is no meld,
-    R-DEC-16, and no row asks more than two cards), leaving only the requirement's row (R-DEC-12), which
-    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can.
-    """
+    table). The caller has checked that ``rank`` is the natural, unstopped top card, held twice, and ``meld``
+    is the mover's unfinished meld of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not
+    join ``meld`` within 7 cards (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row
+    (a pickup is no meld, R-DEC-16), leaving only the requirement's row (R-DEC-12), which
+    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can."""
     if not PAIR_FAST.on:
         return None
     rules = state.rules

@@ -54,7 +54,7 @@ from railroad_canasta.variants.railroad.guards import (
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
-from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, plain_plan
+from railroad_canasta.variants.railroad.plan import PLAIN_PLAN_FAST, PLAN_STEP_BITS, plain_plan
 from railroad_canasta.variants.railroad.state import Phase, Standing, Table
 from railroad_canasta.variants.railroad.steps import FLOOR_FAST, floor_holds, step_candidates, step_moves
 from railroad_canasta.variants.railroad.switches import CACHES, SWITCHES
@@ -181,7 +181,7 @@ MELD_FAST = SWITCHES.declare(
     *("R-REQ-4", "R-TRN-2", "R-TRN-4", "R-PIL-1", "R-OUT-1", "R-OUT-2", "R-END-3", "R-HND-1"),
     *("R-MLD-1", "R-MLD-2", "R-MLD-3", "R-MLD-4", "R-MLD-5", "R-CRD-5"),
     *("R-DEC-8", "R-DEC-9", "R-DEC-15", "R-DEC-16", "R-DEC-19", "R-DEC-20", "R-DEC-21", "R-DEC-22"),
-    parts=(_DISCARD_FEW, FLOOR_FAST),
+    parts=(_DISCARD_FEW, FLOOR_FAST, PLAIN_PLAN_FAST),
 )
 
 

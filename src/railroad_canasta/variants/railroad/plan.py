@@ -29,6 +29,7 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = ["PLAN_STEP_BITS", "first_answer", "first_look", "plain_plan"]
 
@@ -327,6 +328,11 @@ def _step_bits() -> tuple[tuple[StartMeld | AddToMeld, ...], dict[int, int]]:
 #: The bit of each shared step move that :func:`plain_plan` may decide, by the move's identity (the moves
 #: are held here, so that no identity is reused).
 _PLAN_MOVES, PLAN_STEP_BITS = _step_bits()
+
+
+#: The steps of a player not yet opened judged from one look at the hand (called by the meld phase's fast
+#: path only, which is off whenever this is).
+PLAIN_PLAN_FAST = SWITCHES.declare("railroad.plan.plain_plan", "R-REQ-4", "R-DEC-12", "R-DEC-20")
 
 
 def plain_plan(
