@@ -65,7 +65,7 @@ def test_the_generator_check_fails_a_generator_that_leaves_a_move_out() -> None:
     class Short(type(real)):  # type: ignore[misc]
         __slots__ = ()
 
-        def legal_moves(self, position: object) -> tuple[object, ...]:
+        def legal_moves(self, position: Any) -> tuple[object, ...]:
             moves = tuple(real.legal_moves(position))
             return moves[:-1] if len(moves) > 1 else moves
 

@@ -34,6 +34,7 @@ import attrs
 
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.moves import Move
+from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def oracle_moves(variant: str, position: Any) -> set[Move]:
 def sample_positions(variant: str, games: int = 1, every: int = 10) -> list[Any]:
     """States of seeded random games of ``variant`` (one round each, every ``every``-th decision), at the
     fewest and the most players."""
-    play = VARIANTS[variant]
+    play: Variant[Any, Any, Any] = VARIANTS[variant]
     counts = play.metadata.allowed_players
     out: list[Any] = []
     for players in sorted({counts[0], counts[-1]}):

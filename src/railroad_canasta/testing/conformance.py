@@ -192,23 +192,26 @@ _TABLES_EVERY = 5
 def random_rules(variant: Variant[R, S, V], players: int, rng: random.Random, max_rounds: int = 1) -> R:
     """The variant's rules for ``players``, every bool and enum option drawn from ``rng`` (a draw the rules
     refuse is drawn again; the defaults after 20 refusals)."""
-    base = variant.rules_for(players, max_rounds=max_rounds)
+    base: Any = variant.rules_for(players, max_rounds=max_rounds)
     fields = [
         f
-        for f in attrs.fields(type(base))  # type: ignore[misc]
+        for f in attrs.fields(type(base))
         if f.name != "players" and isinstance(getattr(base, f.name), bool | enum.Enum)
     ]
     for _ in range(20):
         changes: dict[str, Any] = {}
         for field in fields:
             value = getattr(base, field.name)
-            choices: list[Any] = [False, True] if isinstance(value, bool) else list(type(value))
+            kind: Any = type(value)
+            choices: list[Any] = [False, True] if isinstance(value, bool) else list(kind)
             changes[field.name] = rng.choice(choices)
         try:
-            return attrs.evolve(base, **changes)  # type: ignore[misc, no-any-return]
+            drawn: R = attrs.evolve(base, **changes)
+            return drawn
         except (RailroadCanastaError, ValueError, TypeError):
             continue
-    return base
+    fallback: R = base
+    return fallback
 
 
 def _check_refusal(variant: Variant[R, S, V], state: S, move: Move) -> None:
