@@ -240,19 +240,25 @@ def _is_guard_row(node: ast.AST) -> str | None:
     return None
 
 
-def read_guard_rows(root: Path, trace: Trace) -> None:
+def _code_nodes(root: Path) -> Iterator[tuple[str, ast.AST]]:
+    """Every node of the package's source, with its file relative to ``root``."""
     for path in _files(root / CODE_DIR, "**/*.py"):
         rel = _rel(path, root)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            clause_id = _is_guard_row(node)
-            if clause_id is None or not isinstance(node, ast.Call):
-                continue
-            if not CLAUSE_ID.fullmatch(clause_id):
-                if clause_id.startswith("R-"):
-                    trace.problems.append(f"{rel}:{node.lineno}: guard row names no clause ID ({clause_id})")
-                continue
-            rule = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else ""
-            trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "guard", str(rule)))
+            yield rel, node
+
+
+def read_guard_rows(root: Path, trace: Trace) -> None:
+    for rel, node in _code_nodes(root):
+        clause_id = _is_guard_row(node)
+        if clause_id is None or not isinstance(node, ast.Call):
+            continue
+        if not CLAUSE_ID.fullmatch(clause_id):
+            if clause_id.startswith("R-"):
+                trace.problems.append(f"{rel}:{node.lineno}: guard row names no clause ID ({clause_id})")
+            continue
+        rule = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else ""
+        trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "guard", str(rule)))
 
 
 def _declared(node: ast.AST) -> tuple[str, list[str]] | None:
@@ -274,17 +280,14 @@ def _declared(node: ast.AST) -> tuple[str, list[str]] | None:
 
 
 def read_restatements(root: Path, trace: Trace) -> None:
-    for path in _files(root / CODE_DIR, "**/*.py"):
-        rel = _rel(path, root)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            declared = _declared(node)
-            if declared is None or not isinstance(node, ast.Call):
-                continue
-            name, ids = declared
-            if not ids:
-                trace.problems.append(f"{rel}:{node.lineno}: restatement {name} declares no clause")
-            for clause_id in ids:
-                trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "restated", name))
+    for rel, node in _code_nodes(root):
+        declared = _declared(node)
+        if declared is None or not isinstance(node, ast.Call):
+            continue
+        name, ids = declared
+        if not ids:
+            trace.problems.append(f"{rel}:{node.lineno}: restatement {name} declares no clause")
+        trace.citations += [Citation(i, Loc(rel, node.lineno), "restated", name) for i in ids]
 
 
 def _is_clause_marker(func: ast.expr) -> bool:

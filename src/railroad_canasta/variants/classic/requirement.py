@@ -17,15 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from railroad_canasta.core.cards import (
-    JOKER_POINTS,
-    KIND_POINTS,
-    LOWEST_NATURAL,
-    NATURAL_KINDS,
-    TWO_POINTS,
-    Counts,
-    Kind,
-)
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS, TWO_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
@@ -35,7 +27,7 @@ __all__ = ["PlanParts", "best_points", "direct_from", "direct_points", "plan_par
 _J = Kind.JOKER
 _T = Kind.TWO
 _NATURALS = tuple(int(k) for k in NATURAL_KINDS)
-_LOWEST_NATURAL = int(LOWEST_NATURAL)
+_LOWEST_NATURAL = int(NATURAL_KINDS[0])  # (a kind is natural from this one on: R-CRD-2)
 #: ``wild_room`` of a meld of so many naturals and no wild card, made once: a meld with ``w`` wild cards has
 #: ``w`` less (its contract); and of a pair with its wild card (a start of two naturals and a wild card).
 _ROOM = bytes(wild_room(n, 0) for n in range(256))

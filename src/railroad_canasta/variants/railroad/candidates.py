@@ -14,22 +14,9 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TypeVar
 
+from railroad_canasta.core import moves as vocabulary
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Counts, Kind
-from railroad_canasta.core.moves import (
-    AddToMeld,
-    Discard,
-    Draw,
-    EndRound,
-    EndTurn,
-    Move,
-    NextRound,
-    StartMeld,
-    TakeKitty,
-    TakePile,
-    TakeTop,
-    add_to_meld,
-    start_meld,
-)
+from railroad_canasta.core.moves import AddToMeld, Move, StartMeld, add_to_meld, start_meld
 from railroad_canasta.variants.railroad.melds import (
     CANASTA_SIZE,
     MAX_WILDS,
@@ -228,10 +215,17 @@ def plausible_moves(state: Table) -> list[Move]:
     """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold, whatever the
     phase: the candidates of the reference generator (``legal_by_tables``), which the tables alone judge."""
     most = max(p.hand_size for p in state.players) + 1
-    out: list[Move] = [Draw(), TakeTop(), TakeKitty(), EndTurn(), EndRound(), NextRound()]
+    out: list[Move] = [
+        vocabulary.Draw(),
+        vocabulary.TakeTop(),
+        vocabulary.TakeKitty(),
+        vocabulary.EndTurn(),
+        vocabulary.EndRound(),
+        vocabulary.NextRound(),
+    ]
     for kind in Kind:
-        out.append(TakePile(kind))
-        out.append(Discard(kind))
+        out.append(vocabulary.TakePile(kind))
+        out.append(vocabulary.Discard(kind))
         for card in Kind:
             out.append(AddToMeld(kind, card))
         for naturals in range(0, 4):

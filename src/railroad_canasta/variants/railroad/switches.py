@@ -1,17 +1,11 @@
-"""Railroad Canasta's declared restatements and memos (see :mod:`railroad_canasta.core.restatements`).
-
-Every function of the variant that decides legality without asking a guard row is declared on
-:data:`SWITCHES` beside its definition, with the clauses it restates; every memo is registered on
-:data:`CACHES`. The variant answers both (``RAILROAD_VARIANT.switches``).
-"""
+"""Railroad Canasta's declared restatements (:data:`SWITCHES`) and memos (:data:`CACHES`): see
+:mod:`railroad_canasta.core.restatements`. Each fast path is declared beside its definition."""
 
 from __future__ import annotations
 
-from railroad_canasta.core.restatements import Caches, Switches
+from railroad_canasta.core.restatements import Switches
 
 __all__ = ["CACHES", "SWITCHES"]
 
-#: The memos of the variant.
-CACHES = Caches()
-#: The declared restatements of the variant, and the switch of a clause.
-SWITCHES = Switches("railroad", CACHES)
+SWITCHES = Switches("railroad")
+CACHES = SWITCHES.caches
