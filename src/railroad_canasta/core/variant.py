@@ -22,7 +22,7 @@ from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
-from railroad_canasta.core.restatements import Switches
+from railroad_canasta.core.restatements import Caches, Switches
 
 __all__ = ["Metadata", "Variant", "seat_scores", "seed_for_dealer"]
 
@@ -111,7 +111,13 @@ class Variant(Protocol[R, S, V]):
 
     @property
     def switches(self) -> Switches:
-        """The variant's declared restatements, memos (``switches.caches.clear()``) and clause switch."""
+        """The variant's declared restatements and the switch of a clause (for ablation)."""
+        ...
+
+    @property
+    def caches(self) -> Caches:
+        """The variant's memos: ``caches.clear()`` forgets them all (what is safe across threads:
+        :mod:`~railroad_canasta.core.restatements`)."""
         ...
 
     def apply(self, state: S, move: Move | str) -> S:

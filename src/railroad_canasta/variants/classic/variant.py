@@ -15,7 +15,7 @@ from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
-from railroad_canasta.core.restatements import Switches
+from railroad_canasta.core.restatements import Caches, Switches
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.variants.classic import (
     guards,
@@ -76,6 +76,10 @@ class ClassicVariant:
     @property
     def switches(self) -> Switches:
         return SWITCHES
+
+    @property
+    def caches(self) -> Caches:
+        return SWITCHES.caches
 
     @property
     def actions(self) -> ActionSpace:
