@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Any
+
 import pytest
 
 from railroad_canasta import new_game
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.restatements import Switches
+from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 from railroad_canasta.variants.classic import legal as classic_legal
 from railroad_canasta.variants.railroad import legal as railroad_legal
@@ -17,7 +21,7 @@ def test_switching_a_clause_off_reaches_its_rows_and_every_restatement_holding_i
     after the block."""
     switches = Switches("demo")
     row: Guard[int] = Guard("X-1", "the number is even", lambda n: None if n % 2 == 0 else "odd")
-    switches.tables = {"numbers": (row,)}  # type: ignore[dict-item]
+    switches.tables = {"numbers": (row,)}
     inner = switches.declare("demo.inner", "X-1")
     outer = switches.declare("demo.outer", "X-2", parts=("demo.inner",))
     other = switches.declare("demo.other", "X-2")
@@ -41,14 +45,20 @@ def test_every_restatement_declares_clauses_of_the_spec_and_its_fast_paths_are_o
         assert all(c.startswith(prefix) for c in restatement.clauses)
 
 
+def _remembered(module: ModuleType) -> object:
+    last: tuple[object, object] = module._LAST
+    return last[0]
+
+
 def test_one_clear_forgets_every_memo_of_a_variant() -> None:
     """``caches.clear()`` forgets the generator's memo of both variants, and lists the memos by name."""
-    for variant, legal in ((VARIANTS["railroad"], railroad_legal), (VARIANTS["classic"], classic_legal)):
+    for name, legal in (("railroad", railroad_legal), ("classic", classic_legal)):
+        variant: Variant[Any, Any, Any] = VARIANTS[name]
         state = new_game(variant.rules_for(2), seed=4)
         variant.legal_moves(state)
-        assert legal._LAST[0] is state
+        assert _remembered(legal) is state
         variant.caches.clear()
-        assert legal._LAST[0] is None
+        assert _remembered(legal) is None
         assert "game._TRUSTED" in variant.caches.names
     assert {"railroad.legal._LAST", "railroad.facts._OPENING", "railroad.scoring._FACTS"} <= set(
         VARIANTS["railroad"].caches.names
