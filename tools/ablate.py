@@ -4,9 +4,11 @@
 Usage: ``python tools/ablate.py [--jobs N] [--tests always|fallback] [--plant] [--only KEY ...]``
 
 For every distinct row of every registered variant's guard tables
-(:func:`railroad_canasta.testing.ablation.ablation_rows`), the row is switched off
-(:func:`~railroad_canasta.testing.ablation.ablated`: its check always holds, and the generator answers from
-the tables alone) and the conformance scenarios of ``spec/scenarios`` are run; a row no scenario notices is
+(``ablation.ablation_rows``, ``tools/ablation.py``), the row is switched off (``ablation.ablated``: its
+check always holds, and every declared restatement of its clause is off, so the generator asks the tables)
+and the move generator must still list what the tables accept over sampled positions (a restatement of the
+clause that is not declared fails here); then the conformance scenarios of ``spec/scenarios`` are run; a row
+no scenario notices is
 then tried against the tests citing its clause (pytest in a subprocess, the row off, ``--ablate-clause``).
 A row nobody notices is reported with its clause and the check fails (exit 1). ``--tests always`` runs
 the clause's tests for every row.
@@ -38,8 +40,18 @@ from railroad_canasta.scenarios.model import Scenario
 from railroad_canasta.scenarios.options import rules_for
 from railroad_canasta.scenarios.reader import load_scenario
 from railroad_canasta.scenarios.runner import run_scenario, scenario_files
-from railroad_canasta.testing.ablation import PLANTED_CLAUSE, AblationRow, ablated, ablation_rows, plant
 from railroad_canasta.variants import VARIANTS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ablation import (
+    PLANTED_CLAUSE,
+    AblationRow,
+    ablated,
+    ablation_rows,
+    generator_disagreements,
+    plant,
+    sample_positions,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "spec" / "scenarios"
@@ -92,7 +104,7 @@ def _pytest_failures(row: AblationRow, paths: Sequence[str]) -> list[str]:
         "pytest",
         *paths,
         "-p",
-        "railroad_canasta.testing.ablation",
+        "ablation",
         f"--ablate={row.key}",
         f"--ablate-clause={row.clause}",
         *(["--ablate-plant"] if row.clause == PLANTED_CLAUSE else []),
@@ -103,7 +115,9 @@ def _pytest_failures(row: AblationRow, paths: Sequence[str]) -> list[str]:
         "-p",
         "no:cacheprovider",
     ]
-    env = {**os.environ, "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
+    tools = str(ROOT / "tools")
+    path = os.pathsep.join(p for p in (tools, os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci"), "PYTHONPATH": path}
     done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     failed = [m.group(1) for line in done.stdout.splitlines() if (m := FAILED_LINE.match(line))]
     if done.returncode not in (0, 1, 5) or (done.returncode == 1 and not failed):
@@ -121,14 +135,20 @@ class Outcome:
     scenarios: tuple[str, ...]
     tests: tuple[str, ...]
     tests_run: bool
+    #: Where the generator disagreed with the tables under the ablation (an undeclared restatement).
+    undeclared: tuple[str, ...] = ()
 
     @property
     def caught(self) -> bool:
         return bool(self.scenarios or self.tests)
 
 
-def ablate_row(row: AblationRow, scenarios: Sequence[Scenario], always_tests: bool) -> Outcome:
-    """Switch ``row`` off, run the scenarios (and the clause's tests when needed)."""
+def ablate_row(
+    row: AblationRow, scenarios: Sequence[Scenario], always_tests: bool, positions: Sequence[object] = ()
+) -> Outcome:
+    """Switch ``row`` off, compare the generator with the tables over ``positions``, run the scenarios (and
+    the clause's tests when needed)."""
+    undeclared = generator_disagreements(row, positions)
     own = [s for s in scenarios if s.variant == row.variant]
     with ablated(row):
         caught = failing_scenarios(own)
@@ -136,7 +156,7 @@ def ablate_row(row: AblationRow, scenarios: Sequence[Scenario], always_tests: bo
     run_tests = always_tests or not caught
     if run_tests:
         tests = failing_tests(row)
-    return Outcome(row, tuple(caught), tuple(tests), run_tests)
+    return Outcome(row, tuple(caught), tuple(tests), run_tests, tuple(undeclared))
 
 
 _WORKER: dict[str, object] = {}
@@ -149,7 +169,11 @@ def _work(args: tuple[str, bool, bool]) -> Outcome:
             plant()
         _WORKER["scenarios"] = load_scenarios()
     rows = {r.key: r for r in ablation_rows()}
-    return ablate_row(rows[key], _WORKER["scenarios"], always)  # type: ignore[arg-type]
+    row = rows[key]
+    positions = _WORKER.get(row.variant)
+    if positions is None:
+        positions = _WORKER[row.variant] = sample_positions(row.variant)
+    return ablate_row(row, _WORKER["scenarios"], always, positions)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------------ decisions
@@ -268,6 +292,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     failures = [
         f"row {o.row.key} [{o.row.clause}] {o.row.rule!r}: nobody noticed its removal" for o in uncaught
+    ]
+    undeclared = [o for o in outcomes if o.undeclared]
+    print(
+        f"generator: {len(outcomes) - len(undeclared)} rows switched off with the generator still the tables'"
+    )
+    failures += [
+        f"row {o.row.key} [{o.row.clause}]: the generator restates it undeclared "
+        f"({len(o.undeclared)} positions, e.g. {o.undeclared[0]})"
+        for o in undeclared
     ]
 
     if args.only is None:

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Traceability check: spec clauses <-> rule sources, code citations and tests.
 
-Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--root DIR]``
+Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--root DIR] [--clause ID ...]``
+
+``--clause ID`` prints the clause's text, the rows that enforce it, the places that restate it, its tests and
+scenarios.
 
 It reads
 
@@ -13,6 +16,9 @@ It reads
   nothing may cite it);
 * guard rows: every ``Guard("R-PIL-4", ...)`` of a guard table in ``src/railroad_canasta/**/*.py`` (read
   from the source with ``ast``): the clause has a guard, which ``why_illegal`` and ``explain`` evaluate;
+* declared restatements: every ``SWITCHES.declare("module.function", "R-PIL-1", ...)`` call (read with
+  ``ast``; starred tuples of IDs too): a function that decides the clause without its row, reported as
+  "restated in";
 * code citations: ``# rule: R-PIL-4`` or ``# rule: R-PIL-4, R-DEC-1`` comments in
   ``src/railroad_canasta/**/*.py``, for code that is not a guard row (transitions, scoring, the deal);
 * test citations: ``pytest.mark.clause("R-A-1", ...)`` calls anywhere in ``tests/**/*.py`` (decorators,
@@ -94,7 +100,9 @@ class Citation:
 
     clause_id: str
     loc: Loc
-    kind: str  # "guard" | "code" | "test" | "scenario"
+    kind: str  # "guard" | "code" | "test" | "scenario" | "restated"
+    #: What the citation says: a guard row's rule, a restatement's name.
+    text: str = ""
 
 
 @dataclass
@@ -108,6 +116,11 @@ class Trace:
 
     def cited(self, clause_id: str, *kinds: str) -> list[Loc]:
         return sorted({c.loc for c in self.citations if c.clause_id == clause_id and c.kind in kinds})
+
+    def cited_with(self, clause_id: str, kind: str) -> list[Citation]:
+        """The citations of one kind, with what they say, in file order."""
+        found = {c.loc: c for c in self.citations if c.clause_id == clause_id and c.kind == kind}
+        return [found[loc] for loc in sorted(found)]
 
     @property
     def live(self) -> list[Clause]:
@@ -227,18 +240,54 @@ def _is_guard_row(node: ast.AST) -> str | None:
     return None
 
 
-def read_guard_rows(root: Path, trace: Trace) -> None:
+def _code_nodes(root: Path) -> Iterator[tuple[str, ast.AST]]:
+    """Every node of the package's source, with its file relative to ``root``."""
     for path in _files(root / CODE_DIR, "**/*.py"):
         rel = _rel(path, root)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            clause_id = _is_guard_row(node)
-            if clause_id is None or not isinstance(node, ast.Call):
-                continue
-            if not CLAUSE_ID.fullmatch(clause_id):
-                if clause_id.startswith("R-"):
-                    trace.problems.append(f"{rel}:{node.lineno}: guard row names no clause ID ({clause_id})")
-                continue
-            trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "guard"))
+            yield rel, node
+
+
+def read_guard_rows(root: Path, trace: Trace) -> None:
+    for rel, node in _code_nodes(root):
+        clause_id = _is_guard_row(node)
+        if clause_id is None or not isinstance(node, ast.Call):
+            continue
+        if not CLAUSE_ID.fullmatch(clause_id):
+            if clause_id.startswith("R-"):
+                trace.problems.append(f"{rel}:{node.lineno}: guard row names no clause ID ({clause_id})")
+            continue
+        rule = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else ""
+        trace.citations.append(Citation(clause_id, Loc(rel, node.lineno), "guard", str(rule)))
+
+
+def _declared(node: ast.AST) -> tuple[str, list[str]] | None:
+    """The name and the clause IDs of a ``….declare("name", "R-…", *("R-…", …), parts=…)`` call."""
+    if (
+        not isinstance(node, ast.Call)
+        or not isinstance(node.func, ast.Attribute)
+        or node.func.attr != "declare"
+    ):
+        return None
+    args = node.args
+    if not args or not isinstance(args[0], ast.Constant) or not isinstance(args[0].value, str):
+        return None
+    ids: list[str] = []
+    for arg in args[1:]:
+        items = arg.value.elts if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Tuple) else [arg]
+        ids += [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+    return args[0].value, ids
+
+
+def read_restatements(root: Path, trace: Trace) -> None:
+    for rel, node in _code_nodes(root):
+        declared = _declared(node)
+        if declared is None or not isinstance(node, ast.Call):
+            continue
+        name, ids = declared
+        if not ids:
+            trace.problems.append(f"{rel}:{node.lineno}: restatement {name} declares no clause")
+        trace.citations += [Citation(i, Loc(rel, node.lineno), "restated", name) for i in ids]
 
 
 def _is_clause_marker(func: ast.expr) -> bool:
@@ -340,6 +389,7 @@ def analyse(root: Path = ROOT, *, strict_pending: bool = False) -> Trace:
     read_sources(root, trace)
     read_clauses(root, trace)
     read_guard_rows(root, trace)
+    read_restatements(root, trace)
     read_code_citations(root, trace)
     read_test_citations(root, trace)
     read_scenario_citations(root, trace)
@@ -375,17 +425,50 @@ def render_matrix(trace: Trace) -> str:
     out += [
         "## Matrix",
         "",
-        "| Clause | Title | Sources | Guards | Code | Tests |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| Clause | Title | Sources | Guards | Restated in | Code | Tests |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for c in trace.clauses.values():
         sources = ", ".join(src_ref(s) for s in c.sources) or "—"
         guards = _locs(trace.cited(c.id, "guard"))
+        restated = "<br>".join(f"`{r.text}`" for r in trace.cited_with(c.id, "restated")) or "—"
         code = _locs(trace.cited(c.id, "code"))
         tests = _locs(trace.cited(c.id, "test", "scenario"))
-        row = f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {guards} | {code} | {tests} |"
+        row = (
+            f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {guards} | {restated} | {code} "
+            f"| {tests} |"
+        )
         out.append(row)
     return "\n".join(out) + "\n"
+
+
+def clause_text(root: Path, clause: Clause) -> str:
+    """The clause's heading and body as the spec writes them (up to the next heading)."""
+    lines = (root / clause.loc.path).read_text(encoding="utf-8").splitlines()[clause.loc.line - 1 :]
+    body = [lines[0]]
+    for line in lines[1:]:
+        if line.startswith("#"):
+            break
+        body.append(line)
+    return "\n".join(body).strip()
+
+
+def clause_report(root: Path, trace: Trace, clause_id: str) -> str:
+    """What the trace knows of one clause: its text, rows, restatements, code, tests and scenarios."""
+    clause = trace.clauses.get(clause_id)
+    if clause is None:
+        return f"{clause_id}: no such clause"
+    out = [clause_text(root, clause), "", f"spec: {clause.loc}"]
+    rows = trace.cited_with(clause_id, "guard")
+    out += [f"row: {r.loc}  {r.text!r}" for r in rows] or ["row: none"]
+    restated = trace.cited_with(clause_id, "restated")
+    out += [f"restated in: {r.text} ({r.loc})" for r in restated] or ["restated in: nowhere"]
+    out += [f"code: {loc}" for loc in trace.cited(clause_id, "code")]
+    tests = trace.cited(clause_id, "test")
+    out.append(f"tests ({len(tests)}): " + ", ".join(map(str, tests)))
+    scenarios = trace.cited(clause_id, "scenario")
+    out.append(f"scenarios ({len(scenarios)}): " + ", ".join(loc.path for loc in scenarios))
+    return "\n".join(out)
 
 
 def write_matrix(trace: Trace, path: Path) -> None:
@@ -399,6 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strict-pending", action="store_true", help="a pending clause is an error")
     parser.add_argument("--matrix", type=Path, help=f"where to write the matrix (default {DEFAULT_MATRIX})")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root (default: this checkout)")
+    parser.add_argument("--clause", nargs="*", default=(), help="print what is known of these clauses")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
     trace = analyse(root, strict_pending=args.strict_pending)
@@ -410,6 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for clause in trace.pending:
             print(f"pending: {clause.loc}: {clause.id} {clause.title}")
         print(f"matrix: {matrix}")
+    for clause_id in args.clause:
+        print(clause_report(root, trace, clause_id), end="\n\n")
     print(trace.summary())
     return 1 if trace.problems else 0
 

@@ -121,6 +121,8 @@ SEED_BITS = 128
 # again, once, when it comes back.
 _TRUSTED: dict[int, object] = {}
 _TRUSTED_MOST = 32
+for _variant in VARIANTS.values():  # (every variant's ``switches.caches.clear()`` forgets it too)
+    _variant.switches.caches.register("game._TRUSTED", _TRUSTED.clear)
 
 
 def _trust(position: Position) -> None:

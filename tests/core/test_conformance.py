@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from railroad_canasta.core.variant import Variant
-from railroad_canasta.testing.conformance import ConformanceError, check_metadata, check_variant
+from railroad_canasta.testing.conformance import (
+    ConformanceError,
+    check_generator,
+    check_metadata,
+    check_variant,
+    random_rules,
+)
 from railroad_canasta.variants import VARIANTS
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.variant import CLASSIC_VARIANT, ClassicVariant
@@ -40,6 +46,31 @@ def test_seeded_games_conform(name: str, players: int) -> None:
     for seed in (1, 2):
         report = check_variant(_variant(name), players=players, seed=seed, max_rounds=1)
         assert report.rounds == 1 and report.decisions > 0
+
+
+@pytest.mark.parametrize(("name", "players"), _CASES)
+def test_the_generator_is_its_tables_under_random_options(name: str, players: int) -> None:
+    """Under random options, ``legal_moves`` lists what ``legal_by_tables`` lists, and ``apply`` refuses a
+    move outside them under the clause ``why_illegal`` names."""
+    variant = _variant(name)
+    rng = random.Random(players * 7919 + len(name))
+    rules = random_rules(variant, players, rng)
+    assert check_generator(variant, rules, seed=rng.randrange(1 << 30)) > 0
+
+
+def test_the_generator_check_fails_a_generator_that_leaves_a_move_out() -> None:
+    """A generator that drops its last move is caught."""
+    real = VARIANTS["railroad"]
+
+    class Short(type(real)):  # type: ignore[misc]
+        __slots__ = ()
+
+        def legal_moves(self, position: Any) -> tuple[object, ...]:
+            moves = tuple(real.legal_moves(position))
+            return moves[:-1] if len(moves) > 1 else moves
+
+    with pytest.raises(ConformanceError, match="legal_by_tables differ"):
+        check_generator(Short(), real.rules_for(2, max_rounds=1), seed=3)
 
 
 def test_the_harness_fails_a_broken_variant() -> None:

@@ -1,4 +1,5 @@
-"""Tests of the guard ablation (tools/ablate.py, railroad_canasta.testing.ablation) (tooling: no clause)."""
+"""Tests of the guard ablation (tools/ablate.py, tools/ablation.py) and of declared restatements (tooling:
+no clause, but for the reproducer of issue 21, which cites R-PIL-1)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,19 @@ from types import ModuleType
 import pytest
 
 from builders import make_state
-from railroad_canasta import AddToMeld, Kind, legal_moves, why_illegal
-from railroad_canasta.testing.ablation import HOOKS, ablated, ablation_rows, find_row
+from railroad_canasta import AddToMeld, Kind, Move, apply, legal_moves, why_illegal
+from railroad_canasta.core.restatements import Restatement
 from railroad_canasta.variants import VARIANTS
+from railroad_canasta.variants.railroad import legal as railroad_legal
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from ablation import (  # noqa: E402  (tools/ablation.py)
+    ablated,
+    ablation_rows,
+    find_row,
+    generator_disagreements,
+)
 
 
 def _load_ablate() -> ModuleType:
@@ -29,10 +38,10 @@ def _load_ablate() -> ModuleType:
 ablate = _load_ablate()
 
 
-def test_every_variant_has_rows_and_a_generator_hook() -> None:
-    """Every registered variant's tables give rows, each row once, and the variant can be ablated."""
+def test_every_variant_has_rows_and_switches() -> None:
+    """Every registered variant's tables give rows, each row once, and its switches know its tables."""
     rows = ablation_rows()
-    assert set(VARIANTS) <= set(HOOKS)
+    assert all(variant.switches.tables is variant.tables for variant in VARIANTS.values())
     assert {r.variant for r in rows} == set(VARIANTS)
     assert len(rows) == len({r.key for r in rows})
     for name, variant in VARIANTS.items():
@@ -83,3 +92,57 @@ def test_every_decision_option_is_flippable() -> None:
     assert len(options) >= 22 and all("DEC-" in c for c, _ in options)
     assert ablate.alternatives(True) == [False]
     assert ablate.alternatives(3) == []
+
+
+@pytest.mark.clause("R-PIL-1")
+def test_the_seven_row_switched_off_is_off_for_the_generator_and_apply_too() -> None:
+    """Issue 21's reproducer: with only R-PIL-1 off, ``why_illegal``, ``legal_moves`` and ``apply`` agree
+    that a 7 may be discarded; with it on, all three refuse it under R-PIL-1."""
+    state = make_state(hands=["7 7 5 9 K", "6 6"], opened=[True, False])
+    seven = Move.from_text("discard 7")
+    problem = why_illegal(state, seven)
+    assert problem is not None and problem.clause == "R-PIL-1" and seven not in legal_moves(state)
+    row = find_row("railroad:discard:" + str(_index_of("railroad", "discard", "R-PIL-1")))
+    with ablated(row):
+        assert why_illegal(state, seven) is None
+        assert seven in legal_moves(state)
+        assert apply(state, seven).pile[-1] == Kind.SEVEN
+    assert seven not in legal_moves(state)
+    with pytest.raises(ValueError, match="R-PIL-1"):
+        apply(state, seven)
+
+
+def _index_of(variant: str, table: str, clause: str) -> int:
+    return next(i for i, g in enumerate(VARIANTS[variant].tables[table]) if g.clause == clause)
+
+
+def test_every_row_switched_off_leaves_the_generator_the_tables_on_a_sample() -> None:
+    """For a few rows of each variant: under the ablation ``legal_moves`` still lists what the tables accept
+    (the nox ``ablation`` session does it for every row over more positions)."""
+    import ablation
+
+    for key in (
+        "railroad:discard:" + str(_index_of("railroad", "discard", "R-PIL-1")),
+        "railroad:take-pile:4",
+    ):
+        positions = ablation.sample_positions("railroad", games=1, every=6)
+        assert generator_disagreements(find_row(key), positions) == []
+
+
+def test_a_planted_undeclared_restatement_makes_the_generator_check_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The meld phase's fast path restates R-PIL-1; planted without its declaration (a switch no clause
+    reaches), it keeps refusing 7s under the ablation of R-PIL-1 and the check names the positions."""
+    import ablation
+
+    positions = [
+        s for s in ablation.sample_positions("railroad", games=2, every=1) if s.phase.value == "meld"
+    ]
+    positions = [s for s in positions if s.mover_hand[Kind.SEVEN] and not s.sevens_discardable()]
+    assert positions
+    row = find_row("railroad:discard:" + str(_index_of("railroad", "discard", "R-PIL-1")))
+    assert generator_disagreements(row, positions) == []
+    monkeypatch.setattr(railroad_legal, "MELD_FAST", Restatement("planted", (), ()))
+    found = generator_disagreements(row, positions)
+    assert found and "discard 7" in found[0]

@@ -32,7 +32,15 @@ import math
 from collections.abc import Callable, Sequence
 
 from railroad_canasta.bots.base import PlanningBot
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import (
+    COPIES_PER_DECK,
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -49,6 +57,7 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.variants.classic.arithmetic import wild_room
 from railroad_canasta.variants.classic.state import CANASTA_SIZE
+from railroad_canasta.variants.classic.switches import SWITCHES
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["ClassicHeuristicBot"]
@@ -62,6 +71,10 @@ _UNWANTED = -1e4
 
 def _points(hand: Counts) -> int:
     return sum(n * KIND_POINTS[k] for k, n in enumerate(hand) if n and k != Kind.RED_THREE)
+
+
+#: The pile rules as the classic bot's estimate of the next player's pickup restates them.
+TAKEN_WITH = SWITCHES.declare("bots.classic._taken_with", "R-CL-PIL-1", "R-CL-PIL-2", "R-CL-PIL-3")
 
 
 class ClassicHeuristicBot(PlanningBot[ClassicView]):
@@ -204,7 +217,7 @@ class _Plan:
         if self.going_out:
             return 4e5 + cards, "my side may go out: meld everything"
         if not self.side.opened:
-            points = move.naturals * KIND_POINTS[rank] + 50 * move.jokers + 20 * move.twos
+            points = move.naturals * KIND_POINTS[rank] + JOKER_POINTS * move.jokers + TWO_POINTS * move.twos
             return self._opening(points, wilds)
         left = self.held - cards
         if left < 2:
@@ -244,8 +257,10 @@ class _Plan:
         """Copies of ``card`` the viewer cannot see: in the other hands or the stock."""
         seen = self.seen
         melded = sum(m.naturals for side in seen.sides for m in side.melds if m.rank is card)
-        return max(0, 4 * seen.rules.decks - self.hand[card] - melded - seen.pile.count(card))
+        return max(0, COPIES_PER_DECK * seen.rules.decks - self.hand[card] - melded - seen.pile.count(card))
 
+    # Declared (``TAKEN_WITH``): the rules of taking the pile, restated for an estimate. It decides no move's
+    # legality (the bot chooses among legal moves), so its switch changes nothing the tables judge.
     def _taken_with(self, card: Kind) -> float:
         """The chance that the next player may take the pile with ``card`` on top (its hand drawn at random).
 

@@ -121,14 +121,12 @@ class Kind(enum.IntEnum):
     @property
     def is_wild(self) -> bool:
         """Jokers and 2s are wild (R-CRD-3)."""
-        # rule: R-CRD-3
-        return self <= Kind.TWO
+        return self <= HIGHEST_WILD
 
     @property
     def is_natural(self) -> bool:
         """The natural ranks are 4 to ace (R-CRD-2)."""
-        # rule: R-CRD-2
-        return self >= Kind.FOUR
+        return self >= LOWEST_NATURAL
 
     @property
     def points(self) -> int:
@@ -147,8 +145,17 @@ KIND_COUNT = 15
 #: A multiset of cards: ``counts[kind]`` is how many cards of that kind.
 Counts = tuple[int, ...]
 
+# rule: R-CRD-2
+#: The lowest natural kind: a kind is natural when it is at least this one (R-CRD-2), which the hot paths
+#: compare with (``kind >= LOWEST_NATURAL``) rather than call ``Kind.is_natural``.
+LOWEST_NATURAL = Kind.FOUR
+# rule: R-CRD-3
+#: The highest wild kind: a kind is wild when it is at most this one (R-CRD-3).
+HIGHEST_WILD = Kind.TWO
+#: The cards of each natural rank (and of 2s) in one deck: one per suit.
+COPIES_PER_DECK = len(Suit)
 #: The natural ranks, low to high (R-CRD-2).
-NATURAL_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k >= Kind.FOUR)
+NATURAL_KINDS: tuple[Kind, ...] = tuple(k for k in Kind if k >= LOWEST_NATURAL)
 #: The wild kinds (R-CRD-3).
 WILD_KINDS: tuple[Kind, ...] = (Kind.JOKER, Kind.TWO)
 
@@ -198,6 +205,9 @@ def card_value(kind: Kind) -> int:
 
 #: Card values indexed by kind, for fast sums over :data:`Counts` (from :func:`card_value`).
 KIND_POINTS: tuple[int, ...] = tuple(card_value(Kind(i)) for i in range(KIND_COUNT))
+#: The values of a joker and of a 2 (R-CRD-4), for sums that count the wild cards by kind.
+JOKER_POINTS = KIND_POINTS[Kind.JOKER]
+TWO_POINTS = KIND_POINTS[Kind.TWO]
 
 
 _RANK_KIND: dict[Rank, Kind] = {

@@ -17,7 +17,7 @@ from typing import Self
 
 import attrs
 
-from railroad_canasta.core.cards import KIND_POINTS, Kind
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, TWO_POINTS, Kind
 
 __all__ = ["Meld"]
 
@@ -47,7 +47,7 @@ class Meld:
     @property
     def points(self) -> int:
         """The card values of the meld."""
-        return self.naturals * KIND_POINTS[self.rank] + 50 * self.jokers + 20 * self.twos
+        return self.naturals * KIND_POINTS[self.rank] + JOKER_POINTS * self.jokers + TWO_POINTS * self.twos
 
     def added(self, card: Kind) -> Self:
         """This meld with one more card of ``card``'s kind."""

@@ -22,6 +22,7 @@ from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.guards import Guard, GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move
+from railroad_canasta.core.restatements import Caches, Switches
 
 __all__ = ["Metadata", "Variant", "seat_scores", "seed_for_dealer"]
 
@@ -99,6 +100,24 @@ class Variant(Protocol[R, S, V]):
 
     def legal_moves(self, position: S | V) -> Sequence[Move]:
         """The legal moves of a state or of the mover's view."""
+        ...
+
+    def legal_by_tables(self, position: S | V) -> Sequence[Move]:
+        """The reference generator: every candidate its whole guard table lets through (no fast path).
+
+        :meth:`legal_moves` lists the same moves (as a set); the conformance harness checks it.
+        """
+        ...
+
+    @property
+    def switches(self) -> Switches:
+        """The variant's declared restatements and the switch of a clause (for ablation)."""
+        ...
+
+    @property
+    def caches(self) -> Caches:
+        """The variant's memos: ``caches.clear()`` forgets them all (what is safe across threads:
+        :mod:`~railroad_canasta.core.restatements`)."""
         ...
 
     def apply(self, state: S, move: Move | str) -> S:

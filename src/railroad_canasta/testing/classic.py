@@ -19,7 +19,6 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from railroad_canasta.core.cards import Kind
 from railroad_canasta.core.moves import (
     ANSWER_NO,
     ANSWER_YES,
@@ -28,18 +27,13 @@ from railroad_canasta.core.moves import (
     END_ROUND,
     NEXT_ROUND,
     TAKE_TOP,
-    AddToMeld,
-    Discard,
     Move,
-    StartMeld,
-    TakePile,
-    TakePileMixed,
 )
 from railroad_canasta.io import GameRecord, record_game, state_from_json, state_to_json
 from railroad_canasta.testing.stateful import check_rejected
 from railroad_canasta.variants.classic.guards import why_illegal
 from railroad_canasta.variants.classic.invariants import validate, validate_view
-from railroad_canasta.variants.classic.legal import legal_moves
+from railroad_canasta.variants.classic.legal import legal_moves, plausible_moves
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase
 from railroad_canasta.variants.classic.transitions import apply, new_game
@@ -98,23 +92,6 @@ def classic_records(draw: st.DrawFn, max_moves: int = 300) -> GameRecord[Classic
     start, _, moves = _random_game(draw, max_moves)
     names = draw(st.lists(st.text(max_size=8), min_size=start.rules.players, max_size=start.rules.players))
     return record_game(start.rules, start.seed, moves, players=names)
-
-
-def plausible_moves(state: ClassicState) -> list[Move]:
-    """Every move of the vocabulary classic might use, with card counts up to 4, whatever the phase."""
-    out: list[Move] = list(_PROBES)
-    for kind in Kind:
-        out.append(Discard(kind))
-        if kind.is_natural:
-            out.append(TakePile(kind))
-            out += [TakePileMixed(kind, wild) for wild in (Kind.JOKER, Kind.TWO)]
-        for card in Kind:
-            out.append(AddToMeld(kind, card))
-        for naturals in range(5):
-            for jokers in range(3):
-                for twos in range(3):
-                    out.append(StartMeld(kind, naturals, jokers, twos))
-    return out
 
 
 def oracle_legal_moves(state: ClassicState) -> set[Move]:

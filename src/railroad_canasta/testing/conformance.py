@@ -14,6 +14,10 @@ their actions; every player's observation vector has the layout's length; a stat
 sampled from a player's view (``sample_state``, each seat's view in turn while a
 round is played, every 16th decision) shows that view again, passes the invariants, and is the same
 for the same generator seed.
+:func:`check_generator` plays a game under random options (every two-way and enumerated option of the
+rules drawn at random) and checks, every few decisions, that ``legal_moves`` and the reference generator
+``legal_by_tables`` (the guard tables alone) list the same moves, and that ``apply`` refuses a move outside
+them naming the clause ``why_illegal`` names.
 Anything else raises :class:`ConformanceError`.
 
 >>> from railroad_canasta.variants import variant_named
@@ -24,13 +28,14 @@ True
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
-from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.errors import IllegalMoveError, RailroadCanastaError
 from railroad_canasta.core.moves import Move, NextRound
 from railroad_canasta.core.variant import Variant
 
@@ -38,7 +43,15 @@ R = TypeVar("R")
 S = TypeVar("S")
 V = TypeVar("V")
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_metadata", "check_sampling", "check_variant"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "check_generator",
+    "check_metadata",
+    "check_sampling",
+    "check_variant",
+    "random_rules",
+]
 
 
 #: Sample a state from a view at every this many decisions (at every one, the harness took 13 s, not 4 s).
@@ -170,3 +183,78 @@ def check_variant(
             in_round = 0
     _require(not variant.legal_moves(state), f"{name}: a finished game has legal moves")
     return ConformanceReport(name, players, decisions, scored)
+
+
+#: Compare the generator with the tables at every this many decisions (the tables alone are slow).
+_TABLES_EVERY = 5
+
+
+def random_rules(variant: Variant[R, S, V], players: int, rng: random.Random, max_rounds: int = 1) -> R:
+    """The variant's rules for ``players``, every bool and enum option drawn from ``rng`` (a draw the rules
+    refuse is drawn again; the defaults after 20 refusals)."""
+    base: Any = variant.rules_for(players, max_rounds=max_rounds)
+    fields = [
+        f
+        for f in attrs.fields(type(base))
+        if f.name != "players" and isinstance(getattr(base, f.name), bool | enum.Enum)
+    ]
+    for _ in range(20):
+        changes: dict[str, Any] = {}
+        for field in fields:
+            value = getattr(base, field.name)
+            kind: Any = type(value)
+            choices: list[Any] = [False, True] if isinstance(value, bool) else list(kind)
+            changes[field.name] = rng.choice(choices)
+        try:
+            drawn: R = attrs.evolve(base, **changes)
+            return drawn
+        except (RailroadCanastaError, ValueError, TypeError):
+            continue
+    fallback: R = base
+    return fallback
+
+
+def _check_refusal(variant: Variant[R, S, V], state: S, move: Move) -> None:
+    name = variant.metadata.name
+    problem = variant.why_illegal(state, move)
+    _require(problem is not None, f"{name}: {move} is not listed but why_illegal accepts it")
+    try:
+        variant.apply(state, move)
+    except IllegalMoveError as refused:
+        _require(
+            problem is not None and refused.clause == problem.clause,
+            f"{name}: apply refuses {move} under {refused.clause}, why_illegal under {problem}",
+        )
+        return
+    raise ConformanceError(f"{name}: apply accepts {move}, which is not listed")
+
+
+def check_generator(
+    variant: Variant[R, S, V], rules: R, seed: int, *, refusals: int = 3, max_decisions: int = 3000
+) -> int:
+    """Play a seeded random game under ``rules``; every few decisions ``legal_moves`` and ``legal_by_tables``
+    agree as sets and ``refusals`` moves of the action space outside them are refused by ``apply`` under the
+    clause ``why_illegal`` names. Answers the positions compared."""
+    name = variant.metadata.name
+    state = variant.new_game(rules, seed)
+    rng = random.Random(seed)
+    space = variant.actions
+    compared = decisions = 0
+    while not variant.is_over(state) and decisions < max_decisions:
+        moves = variant.legal_moves(state)
+        if decisions % _TABLES_EVERY == 0:
+            judged = variant.legal_by_tables(state)
+            _require(
+                set(moves) == set(judged),
+                f"{name}: legal_moves and legal_by_tables differ by {set(moves) ^ set(judged)} "
+                f"after {decisions} decisions",
+            )
+            listed = set(moves)
+            for _ in range(refusals):
+                move = space.move_of(rng.randrange(space.num_distinct_actions))
+                if move not in listed:
+                    _check_refusal(variant, state, move)
+            compared += 1
+        state = variant.apply(state, moves[rng.randrange(len(moves))])
+        decisions += 1
+    return compared

@@ -8,45 +8,12 @@ moves, and :func:`~railroad_canasta.variants.railroad.transitions.apply` must re
 
 from __future__ import annotations
 
-from railroad_canasta.core.cards import Kind
-from railroad_canasta.core.moves import (
-    AddToMeld,
-    Discard,
-    Draw,
-    EndRound,
-    EndTurn,
-    Move,
-    NextRound,
-    StartMeld,
-    TakeKitty,
-    TakePile,
-    TakeTop,
-)
+from railroad_canasta.core.moves import Move
+from railroad_canasta.variants.railroad.candidates import plausible_moves
 from railroad_canasta.variants.railroad.legal import why_illegal
-from railroad_canasta.variants.railroad.state import GameState, Table
+from railroad_canasta.variants.railroad.state import GameState
 
 __all__ = ["oracle_legal_moves", "plausible_moves"]
-
-
-def plausible_moves(state: Table) -> list[Move]:
-    """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold."""
-    most = max(p.hand_size for p in state.players) + 1
-    out: list[Move] = [Draw(), TakeTop(), TakeKitty(), EndTurn(), EndRound(), NextRound()]
-    for kind in Kind:
-        out.append(TakePile(kind))
-        out.append(Discard(kind))
-        for card in Kind:
-            out.append(AddToMeld(kind, card))
-        for naturals in range(0, 4):
-            for jokers in range(0, 4):
-                for twos in range(0, 4):
-                    out.append(StartMeld(kind, naturals, jokers, twos))
-    for naturals in range(4, most + 1):
-        out.append(StartMeld(Kind.BLACK_THREE, naturals, 0, 0))
-    for jokers in range(0, 8):
-        # The wild canasta put down whole (R-DEC-9's alternative reading).
-        out.append(StartMeld(Kind.JOKER, 0, jokers, 7 - jokers))
-    return out
 
 
 def oracle_legal_moves(state: GameState) -> set[Move]:

@@ -36,8 +36,9 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
 from railroad_canasta.variants.classic.requirement import best_points
-from railroad_canasta.variants.classic.state import Phase, Position, Side
+from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
+from railroad_canasta.variants.classic.switches import SWITCHES
 
 __all__ = ["PHASE_OF", "TABLES", "Context", "explain_move", "guard_table", "why_illegal"]
 
@@ -69,7 +70,7 @@ def opening_unfinished(position: Position) -> bool:
 
 def may_go_out(side: Side, melds: tuple[Meld, ...] | None, needed: int) -> bool:
     """The side has the canastas its players need to go out (R-CL-OUT-1)."""
-    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= 7)
+    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= CANASTA_SIZE)
     return have >= needed
 
 
@@ -552,6 +553,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
 TABLES: Mapping[str, tuple[Guard[Never], ...]] = cast(
     "Mapping[str, tuple[Guard[Never], ...]]", {name: (*COMMON, *rows) for name, rows in _SPECIFIC.items()}
 )
+SWITCHES.tables = TABLES
 
 _BY_TYPE: Mapping[type[Move], str] = {
     Draw: "draw",

@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import cast
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import (
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    LOWEST_NATURAL,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.core.guards import first_violation
 from railroad_canasta.core.moves import (
     ANSWER_NO,
@@ -65,18 +73,25 @@ from railroad_canasta.variants.classic.steps import (
     meld_candidates,
     stepped,
 )
+from railroad_canasta.variants.classic.switches import CACHES, SWITCHES
 
-__all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves"]
+__all__ = ["candidate_legal", "candidates", "legal_by_tables", "legal_moves", "plausible_moves"]
 
 _DISCARD_ORDER = tuple(Kind(k) for k in range(KIND_COUNT - 1, -1, -1))
 _DISCARDS_HIGH_FIRST = tuple(discard(k) for k in _DISCARD_ORDER)
 _B3 = Kind.BLACK_THREE
-_FOUR = int(Kind.FOUR)
+_LOWEST_NATURAL = int(LOWEST_NATURAL)
 _WILDS = (Kind.JOKER, Kind.TWO)
 _Step = StartMeld | AddToMeld
 _MELD, _DRAW, _GAME_OVER = Phase.MELD, Phase.DRAW, Phase.GAME_OVER
-_JOKER_POINTS = KIND_POINTS[Kind.JOKER]
-_TWO_POINTS = KIND_POINTS[Kind.TWO]
+
+
+#: The candidates leave out the meld steps that are not well formed or not in hand, and the pickups of a
+#: top card that is not natural.
+CANDIDATES_FAST = SWITCHES.declare(
+    "classic.legal.candidates",
+    *("R-CL-MLD-1", "R-CL-MLD-2", "R-CL-MLD-3", "R-CL-MLD-4", "R-CL-PIL-1", "R-CL-PIL-3", "R-CL-TRN-1"),
+)
 
 
 def candidates(position: Position) -> list[Move]:
@@ -107,9 +122,27 @@ def candidates(position: Position) -> list[Move]:
     return []
 
 
+def plausible_moves(position: Position) -> list[Move]:
+    """Every move of the vocabulary classic might use, with card counts up to 4, whatever the phase: the
+    candidates of :func:`legal_by_tables` while a clause that :func:`candidates` restates is off."""
+    out: list[Move] = [DRAW, TAKE_TOP, END_ROUND, NEXT_ROUND, ASK_GO_OUT, ANSWER_YES, ANSWER_NO]
+    for kind in Kind:
+        out.append(discard(kind))
+        if kind.is_natural:
+            out += [take_pile(kind), *(take_pile_mixed(kind, wild) for wild in _WILDS)]
+        for card in Kind:
+            out.append(AddToMeld(kind, card))
+        for naturals in range(5):
+            for jokers in range(3):
+                for twos in range(3):
+                    out.append(StartMeld(kind, naturals, jokers, twos))
+    return out
+
+
 def legal_by_tables(position: Position) -> tuple[Move, ...]:
     """The candidates every guard of their table lets through (the oracle of :func:`legal_moves`)."""
-    return tuple(m for m in candidates(position) if why_illegal(position, m) is None)
+    listed = candidates(position) if CANDIDATES_FAST.on else plausible_moves(position)
+    return tuple(m for m in listed if why_illegal(position, m) is None)
 
 
 #: The rows of a step's table that a meld candidate (well formed, from the hand, see ``meld_candidates``)
@@ -124,6 +157,9 @@ def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
 
 
+BLACK_THREES_FAST = SWITCHES.declare("classic.legal._black_threes_legal", "R-CL-MLD-2")
+
+
 def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bool:
     """Whether a black-3 start candidate passes its whole table, the mover holding ``in_hand`` cards.
 
@@ -131,7 +167,14 @@ def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bo
     cards, so a start of fewer cards than the hand holds fails without the table; the others are asked.
     """
     # rule: R-CL-MLD-2
+    if not BLACK_THREES_FAST.on:
+        return first_after_common(position, move) is None
     return move.naturals == in_hand and first_after_common(position, move) is None
+
+
+UNOPENED_FAST = SWITCHES.declare(
+    "classic.legal._unopened_steps", "R-CL-REQ-1", "R-CL-OUT-1", parts=(BLACK_THREES_FAST,)
+)
 
 
 def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> list[Move]:
@@ -162,8 +205,8 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
                 if keeps:
                     gained = (
                         move.naturals * KIND_POINTS[move.rank]
-                        + _JOKER_POINTS * move.jokers
-                        + _TWO_POINTS * move.twos
+                        + JOKER_POINTS * move.jokers
+                        + TWO_POINTS * move.twos
                     )
                     if (naturals_reach and move.naturals == 3) or gained >= need:
                         out.append(move)
@@ -189,6 +232,17 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
         elif candidate_legal(position, move):
             out.append(move)
     return out
+
+
+OPENED_FAST = SWITCHES.declare(
+    "classic.legal._opened_steps", "R-CL-OUT-1", "R-CL-DEC-1", "R-CL-REQ-1", parts=(BLACK_THREES_FAST,)
+)
+#: The meld phase answered without its tables: plain steps, discards, asking the partner.
+MELD_FAST = SWITCHES.declare(
+    "classic.legal._meld_phase",
+    *("R-CL-OUT-1", "R-CL-OUT-2", "R-CL-DEC-1", "R-CL-REQ-1", "R-CL-TRN-1", "R-CL-GAM-1"),
+    parts=(UNOPENED_FAST, OPENED_FAST, CANDIDATES_FAST),
+)
 
 
 def _meld_phase(position: Position) -> tuple[Move, ...]:
@@ -268,11 +322,29 @@ def _ask_canastas(rules: ClassicRules) -> int | None:
     return None
 
 
+PICKUPS_FAST = SWITCHES.declare(
+    "classic.legal._pickups",
+    "R-CL-PIL-2",
+    "R-CL-PIL-3",
+    "R-CL-MLD-3",
+    "R-CL-OUT-1",
+    "R-CL-END-1",
+    "R-CL-TRN-2",
+)
+#: The draw phase answered without its tables where no pickup can be legal.
+DRAW_FAST = SWITCHES.declare(
+    "classic.legal._draw_phase",
+    *("R-CL-PIL-1", "R-CL-PIL-2", "R-CL-PIL-3", "R-CL-TRN-1", "R-CL-TRN-2", "R-CL-END-1", "R-CL-END-2"),
+    "R-CL-GAM-1",
+    parts=(PICKUPS_FAST,),
+)
+
+
 def _draw_phase(position: Position) -> tuple[Move, ...]:
     """The candidates of the draw phase: plainly legal, or asked of their table once a cheap test passes."""
     stock = position.stock_size
     pile = position.pile
-    if pile and pile[-1] >= _FOUR:
+    if pile and pile[-1] >= _LOWEST_NATURAL:
         top = pile[-1]
         hand = position.mover_hand
         pair = hand[top] >= 2
@@ -338,6 +410,12 @@ def _pickups(
     return tuple(out)
 
 
+#: The answer and the moves between rounds: the phase's candidates, asked of their rows after the common ones.
+OTHER_FAST = SWITCHES.declare(
+    "classic.legal.legal_moves (answer, round over)", "R-CL-TRN-1", "R-CL-GAM-1", parts=(CANDIDATES_FAST,)
+)
+
+
 def legal_moves(position: Position) -> Sequence[Move]:
     """Every legal move, each once, in a fixed order (simplest first), as a tuple.
 
@@ -345,20 +423,31 @@ def legal_moves(position: Position) -> Sequence[Move]:
     ``legal_moves`` reuses them); a new object, even an equal one, misses.
     """
     global _LAST
-    if _LAST[0] is position:
-        return _LAST[1]
+    last = _LAST  # (read once: another thread may set it between two reads)
+    if last[0] is position:
+        return last[1]
     phase = position.phase
     if phase is _MELD:
-        moves = _meld_phase(position)
+        moves = _meld_phase(position) if MELD_FAST.on else legal_by_tables(position)
     elif phase is _DRAW:
-        moves = _draw_phase(position)
+        moves = _draw_phase(position) if DRAW_FAST.on else legal_by_tables(position)
     elif phase is _GAME_OVER:
         moves = ()
-    else:
+    elif OTHER_FAST.on:
         moves = tuple(m for m in candidates(position) if first_after_common(position, m) is None)
+    else:
+        moves = legal_by_tables(position)
     _LAST = (position, moves)
     return moves
 
 
 #: The last position whose moves were listed, and its moves.
 _LAST: tuple[object, tuple[Move, ...]] = (None, ())
+
+
+def _forget() -> None:
+    global _LAST
+    _LAST = (None, ())
+
+
+CACHES.register("classic.legal._LAST", _forget)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 
-from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS, TWO_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
@@ -27,7 +27,7 @@ __all__ = ["PlanParts", "best_points", "direct_from", "direct_points", "plan_par
 _J = Kind.JOKER
 _T = Kind.TWO
 _NATURALS = tuple(int(k) for k in NATURAL_KINDS)
-_FOUR = int(Kind.FOUR)
+_LOWEST_NATURAL = int(NATURAL_KINDS[0])  # (a kind is natural from this one on: R-CRD-2)
 #: ``wild_room`` of a meld of so many naturals and no wild card, made once: a meld with ``w`` wild cards has
 #: ``w`` less (its contract); and of a pair with its wild card (a start of two naturals and a wild card).
 _ROOM = bytes(wild_room(n, 0) for n in range(256))
@@ -46,7 +46,7 @@ def plan_parts(hand: Counts, melds: tuple[Meld, ...]) -> PlanParts:
     taken = 0
     for meld in melds:
         rank = meld.rank
-        if rank < _FOUR:
+        if rank < _LOWEST_NATURAL:
             continue  # black 3s take nothing more
         taken |= 1 << rank
         count = hand[rank]
@@ -81,7 +81,9 @@ def _finish(parts: PlanParts, jokers: int, twos: int) -> tuple[int, int]:
     spare = wilds - made
     usable = made + (spare if spare < room else room)
     # The wild cards melded, jokers first.
-    points += 50 * usable if usable <= jokers else 50 * jokers + 20 * (usable - jokers)
+    points += (
+        JOKER_POINTS * usable if usable <= jokers else JOKER_POINTS * jokers + TWO_POINTS * (usable - jokers)
+    )
     used += usable
     return points, used
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from operator import add
 from typing import Any, cast
 
-from railroad_canasta.core.cards import Counts, Kind, counts_of
+from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
 from railroad_canasta.core.moves import (
@@ -70,9 +70,9 @@ def pack_kinds(rules: ClassicRules) -> tuple[Kind, ...]:
 def _pack(decks: int) -> tuple[Kind, ...]:
     # rule: R-CL-MAT-1
     deck: list[Kind] = [Kind.JOKER, Kind.JOKER]
-    deck += [Kind.TWO] * 4 + [Kind.RED_THREE] * 2 + [Kind.BLACK_THREE] * 2
-    for rank in range(Kind.FOUR, Kind.ACE + 1):
-        deck += [Kind(rank)] * 4
+    deck += [Kind.TWO] * COPIES_PER_DECK + [Kind.RED_THREE] * 2 + [Kind.BLACK_THREE] * 2
+    for rank in NATURAL_KINDS:
+        deck += [rank] * COPIES_PER_DECK
     return tuple(deck * decks)
 
 

@@ -15,6 +15,7 @@ from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.cards import KIND_POINTS, Kind
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
+from railroad_canasta.core.restatements import Caches, Switches
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.variants.classic import (
     guards,
@@ -28,6 +29,7 @@ from railroad_canasta.variants.classic import (
 from railroad_canasta.variants.classic.actions import ACTIONS
 from railroad_canasta.variants.classic.rules import CLASSIC, RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.switches import SWITCHES
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["CLASSIC_VARIANT", "METADATA", "ClassicVariant"]
@@ -72,6 +74,14 @@ class ClassicVariant:
         return guards.TABLES
 
     @property
+    def switches(self) -> Switches:
+        return SWITCHES
+
+    @property
+    def caches(self) -> Caches:
+        return SWITCHES.caches
+
+    @property
     def actions(self) -> ActionSpace:
         return ACTIONS
 
@@ -82,6 +92,7 @@ class ClassicVariant:
         return transitions.new_game(rules, seed=seed)
 
     legal_moves = staticmethod(legal.legal_moves)
+    legal_by_tables = staticmethod(legal.legal_by_tables)
     apply = staticmethod(transitions.apply)
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)

@@ -34,7 +34,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import (
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    NATURAL_KINDS,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.variants.railroad.facts import NO_KITTY, kitty_after
 from railroad_canasta.variants.railroad.melds import (
     CANASTA_SIZE,
@@ -380,7 +388,9 @@ def empty_ending_best(
         layouts = list(_wild_layouts(left, unfinished.get(_J), rules))
         mine = {key: value for key, value in states.items() if key[0] == wild_held - left}
         finished.update(_merge(mine, layouts, wild_held, (int(CanastaKind.WILD), 0), (wild_bonus, 0), 0))
-    value = sum(hand[r] * KIND_POINTS[r] for r in NATURAL_KINDS) + 50 * hand[_J] + 20 * hand[_T]
+    value = (
+        sum(hand[r] * KIND_POINTS[r] for r in NATURAL_KINDS) + JOKER_POINTS * hand[_J] + TWO_POINTS * hand[_T]
+    )
     best = -1
     judge = _Judge(hand, mask, others_sevens, rules, kitty)
     for (used, head, stepped, tail), bonus in finished.items():

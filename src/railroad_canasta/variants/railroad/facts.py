@@ -11,6 +11,7 @@ from railroad_canasta.core.cards import Kind
 from railroad_canasta.variants.railroad.melds import LOOKING_CANASTAS, CanastaKind
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
 from railroad_canasta.variants.railroad.state import Phase, Standing, Table
+from railroad_canasta.variants.railroad.switches import CACHES
 
 __all__ = [
     "KITTY_ON_CANASTA",
@@ -118,3 +119,11 @@ def opening_facts(state: Table) -> tuple[int | None, bool]:
 #: The last state whose opening facts were read, and those facts (a state is immutable: its identity
 #: keys them, and the memo holds it so that the identity cannot be reused).
 _OPENING: tuple[object, tuple[int | None, bool]] = (None, (None, False))
+
+
+def _forget() -> None:
+    global _OPENING
+    _OPENING = (None, (None, False))
+
+
+CACHES.register("railroad.facts._OPENING", _forget)

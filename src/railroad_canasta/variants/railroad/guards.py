@@ -68,6 +68,7 @@ from railroad_canasta.variants.railroad.steps import (
     pickup_melds,
     step_table,
 )
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = [
     "TABLES",
@@ -369,15 +370,22 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 )
 
 
+PAIR_FAST = SWITCHES.declare(
+    "railroad.guards.pair_pickup_plain",
+    *("R-DEC-1", "R-DEC-12", "R-DEC-16", "R-DEC-18", "R-REQ-4"),
+    parts=("railroad.pickups.pair_pickup_reaches",),
+)
+
+
 def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool | None:
     """Whether a pair pickup passes :data:`TAKE_PILE_GUARDS`, answered without most rows (``None``: ask the
-    table; a fast pre-filter, checked against the table by ``tests/railroad/test_oracle.py``). The caller has checked
-    that ``rank`` is the natural, unstopped top card, held twice, and ``meld`` is the mover's unfinished meld
-    of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not join ``meld`` within 7 cards
-    (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row (a pickup is no meld,
-    R-DEC-16, and no row asks more than two cards), leaving only the requirement's row (R-DEC-12), which
-    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can.
-    """
+    table). The caller has checked that ``rank`` is the natural, unstopped top card, held twice, and ``meld``
+    is the mover's unfinished meld of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not
+    join ``meld`` within 7 cards (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row
+    (a pickup is no meld, R-DEC-16), leaving only the requirement's row (R-DEC-12), which
+    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can."""
+    if not PAIR_FAST.on:
+        return None
     rules = state.rules
     if state.pile_frozen and not rules.frozen_pile_pair_pickup:
         return False
@@ -394,6 +402,9 @@ def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool 
     return reaches
 
 
+TOP_FAST = SWITCHES.declare("railroad.guards.top_pickup_plain", "R-DEC-15", "R-DEC-16", "R-DEC-19", "R-HND-1")
+
+
 def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
     """A top-card pickup onto ``meld`` that plainly passes :data:`TAKE_TOP_GUARDS` (a fast pre-filter).
 
@@ -401,7 +412,7 @@ def top_pickup_plain(state: Table, meld: TableMeld) -> bool:
     the mover's unfinished meld of its rank: only the floor rows are left, passed by keeping two cards
     (see :func:`pair_pickup_plain`; ``tests/railroad/test_oracle.py`` checks it against the table).
     """
-    return sum(state.mover_hand) >= 2
+    return sum(state.mover_hand) >= 2 and TOP_FAST.on
 
 
 def _top_not_frozen(c: PickupContext) -> str | None:
@@ -572,6 +583,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Never], ...]] = {
 
 #: Every table, by name, with the common guards first: what ``explain`` prints and ``trace`` reads.
 TABLES: Mapping[str, tuple[Guard[Never], ...]] = {name: (*COMMON, *rows) for name, rows in _SPECIFIC.items()}
+SWITCHES.tables = TABLES
 
 _STEP_TABLE_NAMES = {
     id(NATURAL_MELD): "meld (natural rank)",

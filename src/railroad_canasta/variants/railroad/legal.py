@@ -14,7 +14,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import cast
 
-from railroad_canasta.core.cards import Counts, Kind
+from railroad_canasta.core.cards import LOWEST_NATURAL, Counts, Kind
 from railroad_canasta.core.guards import Guard, first_violation
 from railroad_canasta.core.moves import (
     DRAW,
@@ -30,6 +30,7 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
+from railroad_canasta.variants.railroad.candidates import plausible_moves
 from railroad_canasta.variants.railroad.facts import (
     KITTY_READY,
     kitty_code,
@@ -38,9 +39,11 @@ from railroad_canasta.variants.railroad.facts import (
     sevens_hand_melds,
 )
 from railroad_canasta.variants.railroad.guards import (
+    PAIR_FAST,
     TABLES,
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
+    TOP_FAST,
     MeldContext,
     PickupContext,
     meld_violation,
@@ -51,11 +54,12 @@ from railroad_canasta.variants.railroad.guards import (
     why_illegal,
 )
 from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
-from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, plain_plan
+from railroad_canasta.variants.railroad.plan import PLAIN_PLAN_FAST, PLAN_STEP_BITS, plain_plan
 from railroad_canasta.variants.railroad.state import Phase, Standing, Table
-from railroad_canasta.variants.railroad.steps import floor_holds, step_candidates, step_moves
+from railroad_canasta.variants.railroad.steps import FLOOR_FAST, floor_holds, step_candidates, step_moves
+from railroad_canasta.variants.railroad.switches import CACHES, SWITCHES
 
-__all__ = ["candidate_legal", "is_legal", "legal_moves", "why_illegal"]
+__all__ = ["candidate_legal", "is_legal", "legal_by_tables", "legal_moves", "why_illegal"]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
@@ -63,7 +67,7 @@ _DISCARDS_HIGH_FIRST = _DISCARDS[::-1]
 # The discards of every kind but the 7, high first, and the counts of those kinds in a hand, high first.
 _DISCARDS_HIGH_FIRST_BUT_SEVEN = tuple(d for d in _DISCARDS_HIGH_FIRST if d.card != Kind.SEVEN)
 _HIGH_FIRST_BUT_SEVEN = itemgetter(*(k for k in reversed(range(len(_KINDS))) if k != Kind.SEVEN))
-_FOUR = int(Kind.FOUR)
+_LOWEST_NATURAL = int(LOWEST_NATURAL)
 _SEVEN = int(Kind.SEVEN)
 _B3 = Kind.BLACK_THREE
 # The kinds held (that may be discarded) from which an opened player's every step is plainly legal.
@@ -73,8 +77,8 @@ _DRAW_ONLY = (DRAW,)
 _DRAW_OR_TOP = (DRAW, TAKE_TOP)
 # By the top card's rank (natural ranks only; the others draw only): the draw and the pair pickup, and
 # the draw, the pair pickup and the top-card pickup.
-_DRAW_OR_PAIR = tuple((DRAW, take_pile(k)) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
-_DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k >= Kind.FOUR else _DRAW_ONLY for k in _KINDS)
+_DRAW_OR_PAIR = tuple((DRAW, take_pile(k)) if k.is_natural else _DRAW_ONLY for k in _KINDS)
+_DRAW_PAIR_OR_TOP = tuple((DRAW, take_pile(k), TAKE_TOP) if k.is_natural else _DRAW_ONLY for k in _KINDS)
 _END_OR_KITTY = (END_TURN, TAKE_KITTY)
 _KITTY_ONLY = (TAKE_KITTY,)
 _NEXT_ROUND_ONLY = (NEXT_ROUND,)
@@ -97,12 +101,17 @@ _REACHABLE = cast("Guard[MeldContext]", TABLES["add"][-1])
 def candidate_legal(state: Table, move: StartMeld | AddToMeld, others: bool, extra: int) -> bool:
     """Whether a step candidate (well formed and in hand, see ``step_candidates``) passes its whole table.
 
-    Of such a step's table only the floor guards and the requirement row can fail (``tests/railroad/test_oracle.py``
-    checks both claims against :func:`~railroad_canasta.variants.railroad.guards.meld_violation`), so only
-    they are asked. ``others`` and ``extra`` are as for ``meld_violation``.
+    Of such a step's table only the floor guards and the requirement row can fail
+    (``tests/railroad/test_oracle.py`` checks both claims against
+    :func:`~railroad_canasta.variants.railroad.guards.meld_violation`), so only they are asked. ``others``
+    and ``extra`` are as for ``meld_violation``.
     """
     context = MeldContext(state, move, others, extra)
     return floor_holds(context) and _REACHABLE.check(context) is None
+
+
+#: The lone card kept or discarded, and the turn or round ended without a discard.
+_DISCARD_FEW = SWITCHES.declare("railroad.legal._discard_few", "R-OUT-1", "R-DEC-19", "R-TRN-2", "R-END-3")
 
 
 def _discard_few(state: Table, player: Standing, hand: Counts, out: list[Move]) -> None:
@@ -167,6 +176,16 @@ def _judged_steps(
             out.append(move)
 
 
+#: The meld phase answered without its tables: discards, plainly legal steps, black 3s going out.
+MELD_FAST = SWITCHES.declare(
+    "railroad.legal._meld_phase_moves",
+    *("R-REQ-4", "R-TRN-2", "R-TRN-4", "R-PIL-1", "R-OUT-1", "R-OUT-2", "R-END-3", "R-HND-1"),
+    *("R-MLD-1", "R-MLD-2", "R-MLD-3", "R-MLD-4", "R-MLD-5", "R-CRD-5"),
+    *("R-DEC-8", "R-DEC-9", "R-DEC-15", "R-DEC-16", "R-DEC-19", "R-DEC-20", "R-DEC-21", "R-DEC-22"),
+    parts=(_DISCARD_FEW, FLOOR_FAST, PLAIN_PLAN_FAST),
+)
+
+
 def _meld_phase_moves(state: Table) -> list[Move]:
     """The legal moves of the meld phase, fast where a step is plainly safe, else by the guards."""
     hand = state.mover_hand  # (a view of another player raises here)
@@ -224,6 +243,14 @@ def _meld_phase_moves(state: Table) -> list[Move]:
     return out
 
 
+#: The draw phase answered without its tables where the pickups plainly pass or fail.
+DRAW_FAST = SWITCHES.declare(
+    "railroad.legal._draw_phase_moves",
+    *("R-PIL-3", "R-PIL-4", "R-PIL-5", "R-TRN-2", "R-TRN-4", "R-DEC-1", "R-DEC-12", "R-DEC-18"),
+    parts=(PAIR_FAST, TOP_FAST),
+)
+
+
 def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     """The legal moves of the draw phase: the draw, and the pickups the guards allow (a shared tuple).
 
@@ -231,13 +258,13 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     wild: R-PIL-3, R-PIL-4, R-PIL-5) and the pair is held, or the unfinished meld of its rank is on the table
     and the pile not frozen; every other position draws only. A pickup considered is listed when its
     pre-filter says it passes, or, where the pre-filter cannot tell (``None``, or ``False`` for the top card),
-    its whole guard table does (``tests/railroad/test_oracle.py`` and ``tests/railroad/test_draw_pickups.py`` check the
-    pre-filters against the tables).
+    its whole guard table does (``tests/railroad/test_oracle.py`` and ``tests/railroad/test_draw_pickups.py``
+    check the pre-filters against the tables).
     """
     hand = state.mover_hand  # (a view of another player raises here)
     top = state.top
     # rule: R-PIL-3, R-PIL-4, R-PIL-5
-    if top is None or top < _FOUR:
+    if top is None or top < _LOWEST_NATURAL:
         return _DRAW_ONLY
     pair = hand[top] >= 2
     frozen = state.pile_frozen
@@ -261,6 +288,12 @@ def _draw_phase_moves(state: Table) -> tuple[Move, ...]:
     return _DRAW_OR_TOP if takes_top else _DRAW_ONLY
 
 
+#: The kitty and the moves between rounds, answered without their tables.
+OTHER_FAST = SWITCHES.declare(
+    "railroad.legal._other_phase_moves", "R-DEC-19", "R-TRN-2", "R-TRN-4", "R-GAM-1"
+)
+
+
 def _other_phase_moves(state: Table) -> Sequence[Move]:
     """The legal moves of the phases where a turn is not being played out: the kitty, between rounds."""
     phase = state.phase
@@ -271,6 +304,12 @@ def _other_phase_moves(state: Table) -> Sequence[Move]:
     if phase is Phase.ROUND_OVER:
         return _NEXT_ROUND_ONLY
     return ()
+
+
+def legal_by_tables(position: Table) -> tuple[Move, ...]:
+    """Every move that could be legal (:func:`plausible_moves`) that its whole guard table lets through:
+    the reference :func:`legal_moves` must agree with, as sets (the conformance harness checks it)."""
+    return tuple(m for m in plausible_moves(position) if why_illegal(position, m) is None)
 
 
 def legal_moves(state: Table) -> Sequence[Move]:
@@ -289,18 +328,26 @@ def legal_moves(state: Table) -> Sequence[Move]:
     # a state changed by ``attrs.evolve`` or ``replace`` is a new object and misses.
     if last[0] is state:
         return last[1]
-    # By phase, the meld phase first: most decisions are there. (The phase functions are read from the
-    # module on each call: the ablation harness, ``testing/ablation.py``, replaces them.)
+    # By phase, the meld phase first: most decisions are there. A phase whose fast path is switched off
+    # (a clause it restates is off: ``SWITCHES.off``) is answered by the tables alone.
     phase = state.phase
     if phase is _MELD_PHASE:
-        moves: Sequence[Move] = tuple(_meld_phase_moves(state))
+        moves: Sequence[Move] = tuple(_meld_phase_moves(state)) if MELD_FAST.on else legal_by_tables(state)
     elif phase is _DRAW_PHASE:
-        moves = _draw_phase_moves(state)
+        moves = _draw_phase_moves(state) if DRAW_FAST.on else legal_by_tables(state)
     else:
-        moves = _other_phase_moves(state)
+        moves = _other_phase_moves(state) if OTHER_FAST.on else legal_by_tables(state)
     _LAST = (state, moves)
     return moves
 
 
 #: The last state whose moves were listed, and its moves (``apply`` right after ``legal_moves`` reuses them).
 _LAST: tuple[object, Sequence[Move]] = (None, ())
+
+
+def _forget() -> None:
+    global _LAST
+    _LAST = (None, ())
+
+
+CACHES.register("railroad.legal._LAST", _forget)

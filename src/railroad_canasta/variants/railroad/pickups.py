@@ -17,6 +17,7 @@ from railroad_canasta.variants.railroad.facts import opening_facts
 from railroad_canasta.variants.railroad.plan import first_answer
 from railroad_canasta.variants.railroad.state import Table
 from railroad_canasta.variants.railroad.steps import pickup_melds
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = ["pair_pickup_reaches", "requirement_hand", "rest_of_pile"]
 
@@ -45,6 +46,11 @@ def requirement_hand(state: Table, rank: Kind) -> tuple[Counts, int]:
                 hand[k] += 1
         return tuple(hand), 0
     return tuple(hand), rest_of_pile(state.pile)
+
+
+#: The requirement of a pair pickup answered from the plan's first look (called by ``pair_pickup_plain``
+#: only, which is off whenever this is).
+REACHES_FAST = SWITCHES.declare("railroad.pickups.pair_pickup_reaches", "R-REQ-4", "R-DEC-12")
 
 
 def pair_pickup_reaches(state: Table, rank: Kind) -> bool | None:

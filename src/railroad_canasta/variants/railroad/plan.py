@@ -10,7 +10,16 @@ whose own bound falls short of it. The lemma of good endings and the exactness o
 
 from __future__ import annotations
 
-from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import (
+    JOKER_POINTS,
+    KIND_COUNT,
+    KIND_POINTS,
+    LOWEST_NATURAL,
+    NATURAL_KINDS,
+    TWO_POINTS,
+    Counts,
+    Kind,
+)
 from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
 from railroad_canasta.variants.railroad.melds import (
     CANASTA_SIZE,
@@ -20,13 +29,14 @@ from railroad_canasta.variants.railroad.melds import (
     TableMeld,
 )
 from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = ["PLAN_STEP_BITS", "first_answer", "first_look", "plain_plan"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
-_FOUR = Kind.FOUR
+_LOWEST_NATURAL = LOWEST_NATURAL
 
 
 def first_answer(
@@ -67,7 +77,7 @@ def first_look(
     sizes = [0] * KIND_COUNT
     for m in melds:
         size = m.naturals + m.jokers + m.twos
-        if size < CANASTA_SIZE and m.rank >= _FOUR:
+        if size < CANASTA_SIZE and m.rank >= _LOWEST_NATURAL:
             unfinished[m.rank] = m.jokers + m.twos
             sizes[m.rank] = size
     wild_held = hand[_J] + hand[_T]
@@ -132,7 +142,7 @@ def first_look(
         if rank is _SEVEN:
             kept_sevens -= melded
     if wild_held:
-        bound += 50 * hand[_J] + 20 * hand[_T]
+        bound += JOKER_POINTS * hand[_J] + TWO_POINTS * hand[_T]
     if rules.requirement_counts_bonuses:
         bound += 10_000
     if steps is not None:
@@ -175,7 +185,7 @@ def first_look(
                 return bound, -1
     used = wild_held - wild_left + added
     jokers = hand[_J] if hand[_J] < used else used
-    value += 50 * jokers + 20 * (used - jokers)
+    value += JOKER_POINTS * jokers + TWO_POINTS * (used - jokers)
     if steps is not None and value >= need:
         if used:
             twos, wild_melds = used - jokers, rules.wild_melds
@@ -318,6 +328,11 @@ def _step_bits() -> tuple[tuple[StartMeld | AddToMeld, ...], dict[int, int]]:
 #: The bit of each shared step move that :func:`plain_plan` may decide, by the move's identity (the moves
 #: are held here, so that no identity is reused).
 _PLAN_MOVES, PLAN_STEP_BITS = _step_bits()
+
+
+#: The steps of a player not yet opened judged from one look at the hand (called by the meld phase's fast
+#: path only, which is off whenever this is).
+PLAIN_PLAN_FAST = SWITCHES.declare("railroad.plan.plain_plan", "R-REQ-4", "R-DEC-12", "R-DEC-20")
 
 
 def plain_plan(

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from railroad_canasta.core.cards import KIND_POINTS, NATURAL_KINDS, Counts, Kind
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS, TWO_POINTS, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.ending import empty_ending_best
 from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
@@ -80,7 +80,6 @@ __all__ = ["Gains", "best_gains", "can_reach", "empty_ending_best", "search"]
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
-_FOUR = Kind.FOUR
 _SEVENS_BIT = int(CanastaKind.SEVENS)
 
 
@@ -377,7 +376,7 @@ def _judge(
     wild_held = jokers + hand[_T]
     sure = at_most = 0
     for (used, others, sevens, mask, looked, code), value in states.items():
-        gain = value + 50 * min(used, jokers) + 20 * max(0, used - jokers)
+        gain = value + JOKER_POINTS * min(used, jokers) + TWO_POINTS * max(0, used - jokers)
         if gain <= sure:
             continue
         non_sevens = min(others + wild_held - used, 2)

@@ -21,6 +21,7 @@ from railroad_canasta.variants.railroad.melds import (
 )
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown, new_breakdown
+from railroad_canasta.variants.railroad.switches import CACHES
 
 __all__ = [
     "breakdown_problem",
@@ -52,6 +53,7 @@ def hand_value(counts: Counts) -> int:
 #: any other origin (a document, a test) is read by :func:`_facts` each time. Entries are only added,
 #: each whole and true of its meld, so a race between threads at worst computes one twice.
 _FACTS: dict[int, tuple[TableMeld, int, int]] = {}
+CACHES.register("railroad.scoring._FACTS", _FACTS.clear)
 
 
 def _facts(meld: TableMeld) -> tuple[TableMeld, int, int]:

@@ -1,19 +1,17 @@
 """Meld steps: the guard tables of one ``meld`` or ``add`` from a hand onto a player's melds.
 
-A meld step is judged on a small :class:`StepContext` (hand, melds, canastas,
-the move, the rules) rather than on a whole state, so the requirement search
-(:mod:`~railroad_canasta.variants.railroad.requirement`) can try steps on
-hands that are not yet anybody's. :func:`step_table` picks the table of a
-move; :func:`meld_step` evaluates it and answers the broken rule or the
-:class:`Step` it makes. The floor guards (:data:`FLOOR_GUARDS`, how many
-cards a player must keep) serve the pickups too.
+A meld step is judged on a small :class:`StepContext` (hand, melds, canastas, the move, the rules) rather
+than on a whole state, so the requirement search (:mod:`~railroad_canasta.variants.railroad.requirement`)
+can try steps on hands that are not yet anybody's. :func:`step_table` picks the table of a move;
+:func:`meld_step` evaluates it and answers the broken rule or the :class:`Step` it makes. The floor guards
+(:data:`FLOOR_GUARDS`, how many cards a player must keep) serve the pickups too.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
+from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, TWO_POINTS, Counts, Kind
 from railroad_canasta.core.guards import Guard, GuardTable, Violation, first_violation
 from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.variants.railroad.candidates import step_candidates, step_moves
@@ -32,6 +30,7 @@ from railroad_canasta.variants.railroad.melds import (
 )
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import Standing
+from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = [
     "FLOOR_GUARDS",
@@ -174,12 +173,12 @@ FLOOR_GUARDS: tuple[Guard[FloorFacts], ...] = (
 )
 
 
-def floor_holds(f: FloorFacts) -> bool:
-    """Every floor guard holds: ``first_violation(FLOOR_GUARDS, f) is None``, answered fast when plain.
+FLOOR_FAST = SWITCHES.declare("railroad.steps.floor_holds", "R-DEC-15", "R-DEC-16", "R-DEC-19", "R-HND-1")
 
-    A play that leaves two cards or more, one of them not a 7 (or under rules that allow a hand of 7s),
-    and does not complete the last kind of canasta passes every floor guard without asking them.
-    """
+
+def floor_holds(f: FloorFacts) -> bool:
+    """Every floor guard holds: plainly (``FLOOR_FAST``) for a play leaving two cards or more, one not a 7 (or
+    a hand of 7s allowed), that completes no last kind of canasta; else as ``FLOOR_GUARDS`` say."""
     after = f.after
     extra = f.extra
     left = sum(after) + extra
@@ -187,6 +186,7 @@ def floor_holds(f: FloorFacts) -> bool:
         left >= 2
         and (extra or after[_SEVEN] < left or f.rules.allow_hand_of_sevens)
         and f.new_mask != ALL_CANASTAS
+        and FLOOR_FAST.on
     ):
         return True
     return first_violation(FLOOR_GUARDS, f) is None
@@ -620,10 +620,9 @@ def step_result(hand: Counts, melds: tuple[TableMeld, ...], mask: int, move: Sta
     # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
     completed = canasta_kind_of(new) if size >= CANASTA_SIZE else None
     new_mask = mask | completed.value if completed is not None else mask
+    gained = n * KIND_POINTS[rank] + JOKER_POINTS * j + TWO_POINTS * t
     # (tuple.__new__ directly: a NamedTuple's own __new__ is a Python function)
-    return _new_tuple(
-        Step, (tuple(left), melds, n * KIND_POINTS[rank] + 50 * j + 20 * t, new_mask, completed)
-    )
+    return _new_tuple(Step, (tuple(left), melds, gained, new_mask, completed))
 
 
 def pickup_melds(

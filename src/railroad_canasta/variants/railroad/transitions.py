@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from railroad_canasta.core.cards import (
+    HIGHEST_WILD,
     KIND_COUNT,
     KIND_POINTS,
     Counts,
@@ -68,7 +69,7 @@ from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 __all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
 
 _R3 = Kind.RED_THREE
-_TWO = Kind.TWO
+_HIGHEST_WILD = HIGHEST_WILD
 # Enum members read once (a class-attribute lookup each time otherwise).
 _DRAW_PHASE = Phase.DRAW
 _MELD_PHASE = Phase.MELD
@@ -506,7 +507,7 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
     # rule: R-PIL-2
-    frozen = state.pile_frozen or card <= _TWO  # a wild card: a joker or a 2
+    frozen = state.pile_frozen or card <= _HIGHEST_WILD  # a wild card (R-CRD-3)
     pile = state.pile.push(card)
     if not any(hand) and player.may_go_out:
         # rule: R-OUT-3, R-END-1

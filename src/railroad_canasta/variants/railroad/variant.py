@@ -15,6 +15,7 @@ from railroad_canasta.core.actions import ActionSpace
 from railroad_canasta.core.cards import KIND_POINTS, Kind, pack_counts
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.invariants import Scope
+from railroad_canasta.core.restatements import Caches, Switches
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.variants.railroad import (
     guards,
@@ -28,6 +29,7 @@ from railroad_canasta.variants.railroad import (
 from railroad_canasta.variants.railroad.actions import ACTIONS
 from railroad_canasta.variants.railroad.rules import RAILROAD, RULES_VERSION, Rules
 from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.switches import SWITCHES
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["METADATA", "RAILROAD_VARIANT", "RailroadVariant"]
@@ -71,6 +73,14 @@ class RailroadVariant:
         return guards.TABLES
 
     @property
+    def switches(self) -> Switches:
+        return SWITCHES
+
+    @property
+    def caches(self) -> Caches:
+        return SWITCHES.caches
+
+    @property
     def actions(self) -> ActionSpace:
         return ACTIONS
 
@@ -82,6 +92,7 @@ class RailroadVariant:
 
     # The functions themselves (not wrappers): the public API calls them on the hot path.
     legal_moves = staticmethod(legal.legal_moves)
+    legal_by_tables = staticmethod(legal.legal_by_tables)
     apply = staticmethod(transitions.apply)
     why_illegal = staticmethod(guards.why_illegal)
     explain_move = staticmethod(guards.explain_move)

@@ -1,18 +1,22 @@
 """Guard ablation: switch one row of a guard table off, to see whether any test notices.
 
+A tool of the project, not of the package: ``tools/ablate.py`` and the ``ablation`` nox session use it,
+and tests import it with ``tools`` on the path.
+
 Every row of every registered variant's guard tables (``variant.tables``) is a :class:`AblationRow`,
 named by a key ``variant:table:index`` (the first table that holds the row; a row shared by several
 tables, such as the common rows or the floor rows, is one row). Inside :func:`ablated` the row's check
-always holds, everywhere the row is evaluated: ``why_illegal``, ``explain`` and the move generator. The
-generator's fast pre-filters (candidates it never proposes because it knows a rule refuses them) would
-hide the ablation, so the variant's :class:`GeneratorHook` also turns the generator into the tables
-alone: the engine's own list (every move of it passes the weakened tables) followed by every plausible
-move of the variant's oracle that the weakened tables accept.
+always holds, and every restatement of its clause declared on the variant's switches
+(``variant.switches``, see :mod:`railroad_canasta.core.restatements`) is off: the move generator then asks
+the tables wherever the clause is concerned. :func:`generator_disagreements` checks that, under the
+ablation, ``legal_moves`` still lists the moves of the tables (:func:`oracle_moves`: every plausible move
+the weakened tables accept) over sampled positions: a restatement of the clause that is not declared
+keeps refusing and is found.
 
 ``tools/ablate.py`` runs the conformance scenarios, and the tests citing the row's clause, under each
 ablation; the tests run in a subprocess with this module as a pytest plugin::
 
-    pytest -p railroad_canasta.testing.ablation --ablate railroad:take-pile:4 --ablate-clause R-PIL-3
+    pytest -p ablation --ablate railroad:take-pile:4 --ablate-clause R-PIL-3   # (tools on PYTHONPATH)
 
 >>> row = next(r for r in ablation_rows() if r.clause == "R-PIL-3")
 >>> row.key, row.rule
@@ -22,28 +26,30 @@ ablation; the tests run in a subprocess with this module as a pytest plugin::
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Never, Protocol
+from typing import TYPE_CHECKING, Any, Never, Protocol
 
 import attrs
 
 from railroad_canasta.core.guards import Guard
 from railroad_canasta.core.moves import Move
+from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 
 if TYPE_CHECKING:
     import pytest
 
 __all__ = [
-    "HOOKS",
     "PLANTED_CLAUSE",
     "AblationRow",
-    "GeneratorHook",
     "ablated",
     "ablation_rows",
     "find_row",
+    "generator_disagreements",
+    "oracle_moves",
     "plant",
+    "sample_positions",
 ]
 
 #: The clause of the planted row (:func:`plant`), which no test cites.
@@ -91,12 +97,6 @@ def find_row(key: str, rows: Sequence[AblationRow] | None = None) -> AblationRow
     raise KeyError(f"no guard row {key!r}")
 
 
-#: A generator's candidate function: a position to the moves it proposes.
-_Candidates = Callable[..., Sequence[Move]]
-#: Install a wrap of a generator's candidate functions; answer what puts them back.
-_Install = Callable[[Callable[[_Candidates], _Candidates]], Callable[[], None]]
-
-
 def _planted(context: object) -> str | None:
     return "planted" if getattr(context, "planted", False) else None
 
@@ -112,102 +112,64 @@ def plant() -> AblationRow:
     return next(r for r in ablation_rows() if r.guard is guard)
 
 
-def _always_holds(context: object) -> None:
-    return None
+def _plausible(variant: str) -> Callable[[Any], Sequence[Move]]:
+    """The variant's list of every move that could be legal, whatever the phase (the oracle's list)."""
+    if variant == "classic":
+        from railroad_canasta.variants.classic.legal import plausible_moves as classic_plausible
+
+        return classic_plausible
+    from railroad_canasta.variants.railroad.candidates import plausible_moves
+
+    return plausible_moves
 
 
-@attrs.frozen
-class GeneratorHook:
-    """How to make a variant's move generator answer from its guard tables alone.
-
-    ``install(wrap)`` replaces the generator's candidate function ``f`` by ``wrap(f)`` and answers a
-    function that puts ``f`` back; ``plausible(position)`` lists every move that could be legal in any
-    position with the same hand sizes (the brute-force oracle's list); ``why_illegal`` is the variant's.
-    """
-
-    install: _Install
-    plausible: Callable[..., Sequence[Move]]
-    why_illegal: Callable[..., object]
+def oracle_moves(variant: str, position: Any) -> set[Move]:
+    """The moves of the variant's plausible list that its tables (as switched now) accept."""
+    judge = VARIANTS[variant].why_illegal
+    return {m for m in _plausible(variant)(position) if judge(position, m) is None}
 
 
-def _set(module: ModuleType, values: Mapping[str, object]) -> None:
-    """Set ``module``'s attributes to ``values`` and forget its memo of the last position (``_LAST``)."""
-    for name, value in {**values, "_LAST": (None, ())}.items():
-        setattr(module, name, value)
+def sample_positions(variant: str, games: int = 1, every: int = 10) -> list[Any]:
+    """States of seeded random games of ``variant`` (one round each, every ``every``-th decision), at the
+    fewest and the most players."""
+    play: Variant[Any, Any, Any] = VARIANTS[variant]
+    counts = play.metadata.allowed_players
+    out: list[Any] = []
+    for players in sorted({counts[0], counts[-1]}):
+        for seed in range(games):
+            state = play.new_game(play.rules_for(players, max_rounds=1), seed)
+            rng = random.Random(seed)
+            decisions = 0
+            while not play.is_over(state):
+                moves = play.legal_moves(state)
+                if decisions % every == 0:
+                    out.append(state)
+                state = play.apply(state, moves[rng.randrange(len(moves))])
+                decisions += 1
+    return out
 
 
-def _replacing(module: ModuleType, names: tuple[str, ...]) -> _Install:
-    """An ``install`` (see :class:`GeneratorHook`) replacing the phase functions ``names`` of the generator
-    ``module`` by their wraps, and clearing its memo of the last position (``_LAST``) both ways."""
-
-    def install(wrap: Callable[[_Candidates], _Candidates]) -> Callable[[], None]:
-        originals = {name: getattr(module, name) for name in names}
-        _set(module, {name: wrap(function) for name, function in originals.items()})
-
-        def restore() -> None:
-            _set(module, originals)
-
-        return restore
-
-    return install
-
-
-def _railroad_hook() -> GeneratorHook:
-    from railroad_canasta.testing.oracle import plausible_moves
-    from railroad_canasta.variants.railroad import legal
-
-    phases = ("_meld_phase_moves", "_draw_phase_moves", "_other_phase_moves")
-    return GeneratorHook(_replacing(legal, phases), plausible_moves, legal.why_illegal)
-
-
-def _classic_hook() -> GeneratorHook:
-    from railroad_canasta.testing.classic import plausible_moves
-    from railroad_canasta.variants.classic import guards, legal
-
-    return GeneratorHook(
-        _replacing(legal, ("_meld_phase", "_draw_phase")), plausible_moves, guards.why_illegal
-    )
-
-
-#: The generator hook of each variant, by name: a variant without one cannot be ablated (the check fails).
-HOOKS: Mapping[str, Callable[[], GeneratorHook]] = {"railroad": _railroad_hook, "classic": _classic_hook}
-
-
-def _tables_only(hook: GeneratorHook) -> Callable[[_Candidates], _Candidates]:
-    def wrap(candidates: _Candidates) -> _Candidates:
-        def by_tables(position: object) -> tuple[Move, ...]:
-            out = [m for m in candidates(position) if hook.why_illegal(position, m) is None]
-            listed = set(out)
-            out.extend(
-                m
-                for m in hook.plausible(position)
-                if m not in listed and hook.why_illegal(position, m) is None
-            )
-            return tuple(out)
-
-        return by_tables
-
-    return wrap
+def generator_disagreements(row: AblationRow, positions: Sequence[Any]) -> list[str]:
+    """Under ``row`` switched off, the positions where ``legal_moves`` and the tables disagree (a restatement
+    of the row's clause that is not declared), each as one line."""
+    play = VARIANTS[row.variant]
+    out: list[str] = []
+    with ablated(row):
+        for position in positions:
+            listed = set(play.legal_moves(position))
+            judged = oracle_moves(row.variant, position)
+            if listed != judged:
+                extra = sorted(map(str, listed - judged))
+                missing = sorted(map(str, judged - listed))
+                out.append(f"listed but refused {extra}, accepted but not listed {missing}")
+    return out
 
 
 @contextlib.contextmanager
 def ablated(row: AblationRow) -> Iterator[None]:
-    """Within the block, ``row`` always holds and the variant's generator answers from its tables."""
-    make = HOOKS.get(row.variant)
-    if make is None:
-        raise LookupError(
-            f"variant {row.variant!r} has no generator hook in railroad_canasta.testing.ablation"
-        )
-    guard = row.guard
-    check = guard.check
-    hook = make()
-    restore = hook.install(_tables_only(hook))
-    object.__setattr__(guard, "check", _always_holds)
-    try:
+    """Within the block, ``row`` always holds and every declared restatement of its clause is off."""
+    with VARIANTS[row.variant].switches.off(row.clause, rows=(row.guard,)):
         yield
-    finally:
-        object.__setattr__(guard, "check", check)
-        restore()
 
 
 # ------------------------------------------------------------------------------------- pytest plugin
