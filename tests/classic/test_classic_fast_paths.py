@@ -17,7 +17,7 @@ from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.io.codec import state_to_json
-from railroad_canasta.testing.classic import oracle_legal_moves
+from railroad_canasta.testing.oracle import classic_oracle_legal_moves as oracle_legal_moves
 from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves
 from railroad_canasta.variants.classic.requirement import (
     best_points,

@@ -10,13 +10,10 @@ from hypothesis import strategies as st
 
 from railroad_canasta.core.cards import Kind
 from railroad_canasta.core.errors import IllegalMoveError
-from railroad_canasta.testing.classic import (
-    ClassicGameMachine,
-    classic_states,
-    oracle_legal_moves,
-    plausible_moves,
-)
-from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves
+from railroad_canasta.testing.oracle import classic_oracle_legal_moves as oracle_legal_moves
+from railroad_canasta.testing.stateful import ClassicGameMachine
+from railroad_canasta.testing.strategies import classic_states
+from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves, plausible_moves
 from railroad_canasta.variants.classic.state import ClassicState, Phase
 from railroad_canasta.variants.classic.transitions import apply
 from railroad_canasta.variants.classic.views import ClassicViewError, view

@@ -14,7 +14,7 @@ import railroad_canasta as rc
 from placements import check_spread
 from railroad_canasta import Kind
 from railroad_canasta.bots import GreedyBot
-from railroad_canasta.testing.classic import classic_states
+from railroad_canasta.testing.strategies import classic_states
 from railroad_canasta.variants.classic.rules import CLASSIC
 from railroad_canasta.variants.classic.sampling import hidden_cards, hidden_places
 from railroad_canasta.variants.classic.state import ClassicState, Phase

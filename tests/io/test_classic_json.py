@@ -43,7 +43,7 @@ from railroad_canasta.io import (
 from railroad_canasta.io.codec import result_to_json
 from railroad_canasta.session import GameSession, Replay, read_record, record_json
 from railroad_canasta.testing import strategies as strat
-from railroad_canasta.testing.classic import classic_records, classic_states
+from railroad_canasta.testing.strategies import classic_records, classic_states
 
 pytestmark = pytest.mark.clause("R-CL-PLY-1", "R-CL-MAT-1")
 

@@ -1,7 +1,13 @@
-"""Test support shipped with the library, for its own tests and for users'.
+"""Test support shipped with the library, for its own tests and for users', one module per concern and
+each for both variants (Railroad's names plain, classic's prefixed ``classic_``/``Classic``):
 
-- :mod:`railroad_canasta.testing.invariants`: the invariants of every reachable state, with those of
-  the legal moves (no dependency).
-- :mod:`railroad_canasta.testing.strategies`: Hypothesis strategies (needs ``hypothesis``).
-- :mod:`railroad_canasta.testing.stateful`: a Hypothesis state machine that plays random legal moves.
+- :mod:`railroad_canasta.testing.strategies`: Hypothesis strategies of rules, games, reachable states,
+  views and records (needs ``hypothesis``).
+- :mod:`railroad_canasta.testing.stateful`: the Hypothesis state machines that play random legal moves
+  (``GameMachine``, ``ClassicGameMachine``; needs ``hypothesis``).
+- :mod:`railroad_canasta.testing.oracle`: the brute-force oracle of each move generator.
+- :mod:`railroad_canasta.testing.invariants`: ``check_state``, the invariants of every reachable state of
+  either variant, with those of its legal moves (no dependency).
+- :mod:`railroad_canasta.testing.conformance`: the conformance harness over every registered variant.
+- :mod:`railroad_canasta.testing.volume`: the volume walk (``python -m railroad_canasta.testing.volume``).
 """

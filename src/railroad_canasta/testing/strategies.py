@@ -1,4 +1,4 @@
-"""Hypothesis strategies for rules, games and reachable states.
+"""Hypothesis strategies for rules, games and reachable states, of both variants (classic's at the end).
 
 Every new feature extends this module rather than writing its own strategies.
 """
@@ -9,12 +9,26 @@ import random
 
 from hypothesis import strategies as st
 
+from railroad_canasta.variants.classic import legal as classic_legal
+from railroad_canasta.variants.classic import transitions as classic_transitions
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.state import Phase as ClassicPhase
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
 from railroad_canasta.variants.railroad.state import GameState, Phase
 from railroad_canasta.variants.railroad.transitions import apply, new_game
 
-__all__ = ["decision_options", "games", "reachable_states", "rules", "seeds"]
+__all__ = [
+    "classic_records",
+    "classic_rules",
+    "classic_states",
+    "decision_options",
+    "games",
+    "reachable_states",
+    "rules",
+    "seeds",
+]
 
 #: Seeds of games.
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -100,6 +114,7 @@ def reachable_states(
 import json  # noqa: E402
 
 from railroad_canasta.core.cards import KIND_COUNT, Kind, counts_of  # noqa: E402
+from railroad_canasta.core.moves import Move  # noqa: E402
 from railroad_canasta.io import GameRecord, JSONValue, record_game  # noqa: E402
 from railroad_canasta.variants.railroad.views import PlayerView, view  # noqa: E402
 
@@ -297,3 +312,49 @@ def mutated_json(draw: st.DrawFn, document: JSONValue, max_mutations: int = 3) -
         else:
             parent[path[-1]] = new  # type: ignore[index]
     return doc
+
+
+# Classic Canasta
+
+
+@st.composite
+def classic_rules(draw: st.DrawFn) -> ClassicRules:
+    """Classic rules: 2, 3, 4 or 6 players, any decision options, sometimes a low target."""
+    return ClassicRules(
+        players=draw(st.sampled_from([2, 3, 4, 6])),
+        ask_partner=draw(st.booleans()),
+        concealed_canasta_bonus=draw(st.booleans()),
+        three_player_target_7500=draw(st.booleans()),
+        six_player_sides=draw(st.sampled_from([2, 3])),
+        pair_joins_meld=draw(st.booleans()),
+        tie_extra_rounds=draw(st.booleans()),
+        target_score=draw(st.sampled_from([None, 500, 1500])),
+    )
+
+
+def _random_game(draw: st.DrawFn, max_moves: int) -> tuple[ClassicState, ClassicState, list[Move]]:
+    """A new game, the state random legal moves from a seeded generator reach, and those moves."""
+    start = state = classic_transitions.new_game(draw(classic_rules()), seed=draw(st.integers(0, 2**32 - 1)))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    played: list[Move] = []
+    for _ in range(draw(st.integers(0, max_moves))):
+        if state.phase is ClassicPhase.GAME_OVER:
+            break
+        moves = classic_legal.legal_moves(state)
+        played.append(moves[rng.randrange(len(moves))])
+        state = classic_transitions.apply(state, played[-1])
+    return start, state, played
+
+
+@st.composite
+def classic_states(draw: st.DrawFn, max_moves: int = 300) -> ClassicState:
+    """A classic state reached from a new game by random legal moves from a seeded generator."""
+    return _random_game(draw, max_moves)[1]
+
+
+@st.composite
+def classic_records(draw: st.DrawFn, max_moves: int = 300) -> GameRecord[ClassicRules]:
+    """A record of a classic game under random rules, played by random legal moves (perhaps not finished)."""
+    start, _, moves = _random_game(draw, max_moves)
+    names = draw(st.lists(st.text(max_size=8), min_size=start.rules.players, max_size=start.rules.players))
+    return record_game(start.rules, start.seed, moves, players=names)
