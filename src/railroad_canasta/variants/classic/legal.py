@@ -324,12 +324,8 @@ def _ask_canastas(rules: ClassicRules) -> int | None:
 
 PICKUPS_FAST = SWITCHES.declare(
     "classic.legal._pickups",
-    "R-CL-PIL-2",
-    "R-CL-PIL-3",
-    "R-CL-MLD-3",
-    "R-CL-OUT-1",
-    "R-CL-END-1",
-    "R-CL-TRN-2",
+    *("R-CL-PIL-2", "R-CL-PIL-3", "R-CL-MLD-3", "R-CL-OUT-1", "R-CL-END-1", "R-CL-END-2"),
+    *("R-CL-TRN-2", "R-CL-DEC-5", "R-CL-REQ-2"),
 )
 #: The draw phase answered without its tables where no pickup can be legal.
 DRAW_FAST = SWITCHES.declare(
