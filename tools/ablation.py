@@ -129,7 +129,7 @@ def oracle_moves(variant: str, position: Any) -> set[Move]:
     return {m for m in _plausible(variant)(position) if judge(position, m) is None}
 
 
-def sample_positions(variant: str, games: int = 1, every: int = 10) -> list[Any]:
+def sample_positions(variant: str, games: int = 1, every: int = 15) -> list[Any]:
     """States of seeded random games of ``variant`` (one round each, every ``every``-th decision), at the
     fewest and the most players."""
     play: Variant[Any, Any, Any] = VARIANTS[variant]
