@@ -129,7 +129,7 @@ def oracle_moves(variant: str, position: Any) -> set[Move]:
     return {m for m in _plausible(variant)(position) if judge(position, m) is None}
 
 
-def sample_positions(variant: str, games: int = 1, every: int = 10) -> list[Any]:
+def sample_positions(variant: str, games: int = 1, every: int = 15) -> list[Any]:
     """States of seeded random games of ``variant`` (one round each, every ``every``-th decision), at the
     fewest and the most players."""
     play: Variant[Any, Any, Any] = VARIANTS[variant]
@@ -151,13 +151,17 @@ def sample_positions(variant: str, games: int = 1, every: int = 10) -> list[Any]
 
 def generator_disagreements(row: AblationRow, positions: Sequence[Any]) -> list[str]:
     """Under ``row`` switched off, the positions where ``legal_moves`` and the tables disagree (a restatement
-    of the row's clause that is not declared), each as one line."""
+    of the row's clause that is not declared), each as one line. A position where the weakened tables raise
+    (a later row reads what the row switched off guaranteed) is skipped."""
     play = VARIANTS[row.variant]
     out: list[str] = []
     with ablated(row):
         for position in positions:
-            listed = set(play.legal_moves(position))
-            judged = oracle_moves(row.variant, position)
+            try:
+                listed = set(play.legal_moves(position))
+                judged = oracle_moves(row.variant, position)
+            except Exception:  # the weakened tables break on it: the scenarios notice that, not this check
+                continue
             if listed != judged:
                 extra = sorted(map(str, listed - judged))
                 missing = sorted(map(str, judged - listed))

@@ -11,6 +11,7 @@ list the same moves.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TypeVar
@@ -215,7 +216,11 @@ step_moves: _Steps[Move] = _steps_of(_MOVES, _WILD_MOVES)
 def plausible_moves(state: Table) -> list[Move]:
     """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold, whatever the
     phase: the candidates of the reference generator (``legal_by_tables``), which the tables alone judge."""
-    most = max(p.hand_size for p in state.players) + 1
+    return list(_plausible(max(p.hand_size for p in state.players) + 1))
+
+
+@functools.lru_cache(maxsize=16)
+def _plausible(most: int) -> tuple[Move, ...]:
     out: list[Move] = [
         vocabulary.Draw(),
         vocabulary.TakeTop(),
@@ -238,4 +243,4 @@ def plausible_moves(state: Table) -> list[Move]:
     for jokers in range(0, 8):
         # The wild canasta put down whole (R-DEC-9's alternative reading).
         out.append(StartMeld(Kind.JOKER, 0, jokers, 7 - jokers))
-    return out
+    return tuple(out)
