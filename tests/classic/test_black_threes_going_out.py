@@ -49,8 +49,12 @@ def test_after_a_no_black_threes_stay_in_hand(last_cards: bool) -> None:
     """After the partner's no the player does not go out, so black 3s are not melded; generator and
     tables agree under both readings."""
     rules = CLASSIC.replace(black_threes_last_cards=last_cards)
-    asked = rc.apply(rc.apply(position("B3 B3 B3 4", rules=rules, melds=_CANASTA), "ask-out"), "answer-out no")
+    asked = rc.apply(
+        rc.apply(position("B3 B3 B3 4", rules=rules, melds=_CANASTA), "ask-out"), "answer-out no"
+    )
     assert _clause(asked, "meld B3 B3 B3") in ("R-CL-DEC-1", "R-CL-MLD-2")
     assert tuple(rc.legal_moves(asked)) == legal_by_tables(asked)
-    told_yes = rc.apply(rc.apply(position("B3 B3 B3 4", rules=rules, melds=_CANASTA), "ask-out"), "answer-out yes")
+    told_yes = rc.apply(
+        rc.apply(position("B3 B3 B3 4", rules=rules, melds=_CANASTA), "ask-out"), "answer-out yes"
+    )
     assert (rc.Move.from_text("meld B3 B3 B3") in rc.legal_moves(told_yes)) is not last_cards

@@ -196,8 +196,6 @@ def opening_states(draw: st.DrawFn, max_hand: int = 11) -> ClassicState:
     if draw(st.booleans()):
         top = draw(st.sampled_from(_KINDS[2:8]))
         below = draw(st.lists(st.sampled_from((Kind.NINE, Kind.QUEEN, Kind.RED_THREE)), max_size=5))
-        return opening_position(
-            rules, [*hand, top, top], score, pile=(*below, top), phase=Phase.DRAW
-        )
+        return opening_position(rules, [*hand, top, top], score, pile=(*below, top), phase=Phase.DRAW)
     aside = draw(st.lists(st.sampled_from((Kind.NINE, Kind.QUEEN)), max_size=4))
     return opening_position(rules, hand, score, aside=aside)

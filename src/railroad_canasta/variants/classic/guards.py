@@ -286,6 +286,7 @@ def _opens(c: Context) -> bool:
 
 
 def _b3_only_going_out(c: Context) -> str | None:
+    # rule: R-CL-MLD-2, R-CL-DEC-7
     move = c.move
     if isinstance(move, StartMeld) and move.rank is _B3:
         if move.jokers or move.twos:
