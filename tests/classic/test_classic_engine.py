@@ -177,7 +177,7 @@ def test_black_threes_only_going_out() -> None:
     can = ["Q Q Q Q Q Q Q"]
     assert _clause(position("B3 B3 B3", melds=can), "meld B3 B3 B3") is None
     assert rc.apply(position("B3 B3 B3", melds=can), "meld B3 B3 B3").history[-1].went_out == 0
-    assert _clause(position("B3 B3 B3 4", melds=can), "meld B3 B3 B3") == "R-CL-MLD-2"
+    assert _clause(position("B3 B3 B3 4 5", melds=can), "meld B3 B3 B3") == "R-CL-MLD-2"
     assert _clause(position("B3 B3 JK", melds=can), "meld B3 B3 JK") == "R-CL-MLD-2"
     assert _clause(position("B3 B3 B3", melds=["Q Q Q"]), "meld B3 B3 B3") == "R-CL-OUT-1"
 
@@ -188,7 +188,7 @@ def test_one_meld_per_rank() -> None:
     state = position("9 9 9 4 4", melds=["9 9 9"], others=["K K K"])
     assert _clause(state, "meld 9 9 9") == "R-CL-MLD-3"
     assert _clause(state, "add 9 9") is None
-    assert _clause(state, "add K K") == "R-CL-MLD-1"
+    assert _clause(state, "add K K") == "R-CL-MLD-3"
 
 
 @pytest.mark.clause("R-CL-MLD-4")
@@ -292,9 +292,9 @@ def test_canastas_to_go_out() -> None:
     """One canasta with four players (a partner's counts: it is the side's), two with two players."""
     can = ["Q Q Q Q Q Q Q"]
     assert _clause(position("4", melds=can), "discard 4") is None
-    assert _clause(position("4", melds=["Q Q Q"]), "discard 4") == "R-CL-OUT-2"
+    assert _clause(position("4", melds=["Q Q Q"]), "discard 4") == "R-CL-OUT-1"
     two = ClassicRules(players=2)
-    assert _clause(position("4", rules=two, melds=can), "discard 4") == "R-CL-OUT-2"
+    assert _clause(position("4", rules=two, melds=can), "discard 4") == "R-CL-OUT-1"
     assert _clause(position("4", rules=two, melds=[*can, "K K K K K K K"]), "discard 4") is None
     assert _clause(position("9 9 9 4 5", melds=["Q Q Q"]), "meld 9 9 9") is None
     assert _clause(position("9 9 9 4", melds=["Q Q Q"]), "meld 9 9 9") == "R-CL-OUT-1"
@@ -385,8 +385,11 @@ def test_may_i_go_out(ask: bool) -> None:
     no_out = rc.apply(told_no, "meld 9 9 9")
     assert (
         _clause(no_out.replace(hands=(counts_of(parse_kinds("4")), *no_out.hands[1:])), "discard 4")
-        == "R-CL-OUT-2"
+        == "R-CL-DEC-1"
     )
+    # Every route out after the partner's no is refused under R-CL-DEC-1: a meld leaving one card too.
+    four = no_out.replace(hands=(counts_of(parse_kinds("9 4")), *no_out.hands[1:]))
+    assert _clause(four, "add 9 9") == "R-CL-DEC-1"
     told_yes = rc.apply(asked, "answer-out yes")
     assert _clause(told_yes, "discard 4") == "R-CL-DEC-1"
 

@@ -7,6 +7,10 @@ its rounds, its winners and ``states_sha256``, a SHA-256 over every move played 
 state after it, so a change in any state of any game shows. A change of behaviour under the default rules
 means ``RULES_VERSION`` must change too; a deliberate change of the JSON codec changes the digests
 without changing behaviour. Regenerate with ``python tests/classic/test_classic_regression.py --write``.
+
+The vectors of classic-1.0 (``tests/vectors/classic-games-1.0.json``) are kept and replayed under the
+option set that plays as classic-1.0 did (:data:`LEGACY_OPTIONS`, R-CL-DEC-7), the option added since
+left out of the JSON digested, as it was then.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ import pytest
 
 from railroad_canasta import ClassicRules, ClassicState, Move, new_game
 from railroad_canasta.bots import GreedyBot, RandomBot, play_game
-from railroad_canasta.io.codec import state_to_json
+from railroad_canasta.io.codec import state_to_dict, state_to_json
 from railroad_canasta.variants.classic.rules import RULES_VERSION
 
 VECTORS = Path(__file__).parents[1] / "vectors" / "classic-games.json"
+LEGACY_VECTORS = Path(__file__).parents[1] / "vectors" / "classic-games-1.0.json"
+
+#: The options that play as classic-1.0 (the black 3s only as the last cards of the hand, R-CL-DEC-7).
+LEGACY_OPTIONS: dict[str, Any] = {"black_threes_last_cards": True}
 
 #: Each game: its name, bot kind, seed and rules options (beyond the defaults).
 GAMES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
@@ -39,16 +47,28 @@ GAMES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
 )
 
 
-def record(bot: str, seed: int, options: dict[str, Any]) -> dict[str, object]:
-    """Play one game and summarise it, with the digest of every move and every state after it."""
-    rules = ClassicRules(**options)
-    digest = hashlib.sha256(state_to_json(new_game(rules, seed=seed)).encode())
+def _legacy_json(state: ClassicState) -> str:
+    """The JSON of ``state`` as classic-1.0 wrote it: without the options added since."""
+    data = state_to_dict(state)
+    rules = data["rules"]
+    assert isinstance(rules, dict)
+    for name in LEGACY_OPTIONS:
+        del rules[name]
+    return json.dumps(data)
+
+
+def record(bot: str, seed: int, options: dict[str, Any], legacy: bool = False) -> dict[str, object]:
+    """Play one game and summarise it, with the digest of every move and every state after it;
+    ``legacy``: under :data:`LEGACY_OPTIONS`, digested as classic-1.0 wrote its states."""
+    rules = ClassicRules(**options, **(LEGACY_OPTIONS if legacy else {}))
+    encode = _legacy_json if legacy else state_to_json
+    digest = hashlib.sha256(encode(new_game(rules, seed=seed)).encode())
     decisions = [0]
 
     def note(before: ClassicState, move: Move, after: ClassicState) -> None:
         decisions[0] += 1
         digest.update(f"\n{move}\n".encode())
-        digest.update(state_to_json(after).encode())
+        digest.update(encode(after).encode())
 
     bots: list[GreedyBot | RandomBot] = [
         RandomBot(seed * 10 + seat) if bot == "random" else GreedyBot() for seat in range(rules.players)
@@ -64,9 +84,9 @@ def record(bot: str, seed: int, options: dict[str, Any]) -> dict[str, object]:
     }
 
 
-def load() -> dict[str, Any]:
+def load(path: Path = VECTORS) -> dict[str, Any]:
     """The recorded vectors."""
-    data: dict[str, Any] = json.loads(VECTORS.read_text())
+    data: dict[str, Any] = json.loads(path.read_text())
     return data
 
 
@@ -84,6 +104,20 @@ def test_seeded_classic_game_matches_its_vector(
     assert got["states_sha256"] == expected["states_sha256"]
     assert got == {k: v for k, v in expected.items() if k not in ("options", "seed", "bot")}
     assert got["truncated"] or got["winners"]
+
+
+@pytest.mark.clause("R-CL-DEC-7", "R-CL-GAM-1")
+@pytest.mark.parametrize(("name", "bot", "seed", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_classic_1_0_game_replays_under_the_old_options(
+    name: str, bot: str, seed: int, options: dict[str, Any]
+) -> None:
+    """A game pinned under classic-1.0 passes through the same states under the options that play as 1.0."""
+    data = load(LEGACY_VECTORS)
+    assert data["rules_version"] == "classic-1.0" != RULES_VERSION
+    expected = data["games"][name]
+    assert expected["options"] == options and expected["seed"] == seed and expected["bot"] == bot
+    got = record(bot, seed, options, legacy=True)
+    assert got == {k: v for k, v in expected.items() if k not in ("options", "seed", "bot")}
 
 
 if __name__ == "__main__" and "--write" in sys.argv:

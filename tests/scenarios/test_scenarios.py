@@ -136,7 +136,7 @@ def test_every_classic_decision_is_checked_under_both_readings() -> None:
         option = re.search(r"^Option: `ClassicRules\.(\w+)`", block, re.M)
         if head and option:
             options[head[1]] = option[1]
-    assert len(options) == 6
+    assert len(options) == 7
     seen: dict[str, set[object]] = {clause: set() for clause in options}
     for scenario in _all_scenarios():
         for clause in set(scenario.clauses) & set(options):

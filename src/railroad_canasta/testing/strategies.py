@@ -328,6 +328,7 @@ def classic_rules(draw: st.DrawFn) -> ClassicRules:
         six_player_sides=draw(st.sampled_from([2, 3])),
         pair_joins_meld=draw(st.booleans()),
         tie_extra_rounds=draw(st.booleans()),
+        black_threes_last_cards=draw(st.booleans()),
         target_score=draw(st.sampled_from([None, 500, 1500])),
     )
 

@@ -229,6 +229,24 @@ def _meld_for_top(c: Context) -> str | None:
     return None if c.side.meld(top) is not None else f"the side has no meld of {top}"
 
 
+def held_aside(c: Context) -> int:
+    """The cards held aside for a side not yet opened (R-CL-REQ-2): the pile taken this turn below its
+    top card (red 3s go to the table), which joins the hand once the requirement is met."""
+    position = c.position
+    if c.side.opened:
+        return 0
+    if type(c.move) is TakePile:
+        return len(position.pile) - 1 - position.pile[:-1].count(_R3)
+    pending = position.pending
+    return 0 if pending is None else sum(pending)
+
+
+def opening_keep(aside: int) -> int:
+    """The cards a plan of the opening keeps in hand: two (one to discard, one to keep) less the cards
+    held aside, which join the hand once the requirement is met (R-CL-REQ-1, R-CL-REQ-2)."""
+    return 2 - aside if aside < 2 else 0
+
+
 def _reaches(c: Context) -> str | None:
     """A side not yet opened can still meet the requirement this turn after the step or pickup."""
     # rule: R-CL-REQ-1, R-CL-REQ-2
@@ -238,11 +256,14 @@ def _reaches(c: Context) -> str | None:
         return None
     hand, melds, gained = c.step()
     need = position.rules.requirement(side.score) - position.turn_points - gained
-    if need <= 0 or best_points(hand, melds) >= need:
+    if need <= 0:
+        return None
+    reach = best_points(hand, melds, opening_keep(held_aside(c)))
+    if reach >= need:
         return None
     return (
         f"the melds of the turn and the rest of the hand make at most "
-        f"{position.turn_points + gained + best_points(hand, melds)} of the "
+        f"{position.turn_points + gained + reach} of the "
         f"{position.rules.requirement(side.score)} points the side needs to open"
     )
 
@@ -252,7 +273,7 @@ def _pickup_keeps_card(c: Context) -> str | None:
     hand, melds, _ = c.step()
     opens = _opens(c)
     rest = len(position.pile) - 1 - position.pile[:-1].count(_R3)
-    return _floor(c, sum(hand) + (rest if opens else 0), melds, opens)
+    return _floor(c, sum(hand) + (rest if opens else 0), melds, opens, rest)
 
 
 def _opens(c: Context) -> bool:
@@ -266,14 +287,19 @@ def _opens(c: Context) -> bool:
 
 
 def _b3_only_going_out(c: Context) -> str | None:
+    # rule: R-CL-MLD-2, R-CL-DEC-7
     move = c.move
     if isinstance(move, StartMeld) and move.rank is _B3:
         if move.jokers or move.twos:
             return "a meld of black 3s takes no wild card"
         if move.naturals not in (3, 4):
             return "a meld of black 3s has three or four cards"
-        if sum(c.hand) != move.naturals:
-            return "black 3s are melded only by a player going out, as their last cards"
+        left = sum(c.hand) - move.naturals
+        if c.position.rules.black_threes_last_cards:
+            if left:
+                return "black 3s are melded only by a player going out, as their last cards"
+        elif left > 1:
+            return "black 3s are melded only by a player going out: at most one card is left to discard"
     return None
 
 
@@ -352,11 +378,26 @@ def _keeps_card(c: Context) -> str | None:
     hand, melds, _ = c.step()
     cards = sum(hand)
     # Two cards kept hold whether or not the step opens (opening only adds the held pile).
-    return None if cards >= 2 else _floor(c, cards, melds, _opens(c))
+    return None if cards >= 2 else _floor(c, cards, melds, _opens(c), held_aside(c))
 
 
-def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool) -> str | None:
-    """A step leaving fewer than two cards in hand goes out or must: the side must be allowed to."""
+def _going_out_after_no(c: Context) -> str | None:
+    """After the partner's no, a step leaving fewer than two cards (it would go out) is refused."""
+    # rule: R-CL-DEC-1
+    if c.position.answer is not False:
+        return None
+    cards = sum(c.step()[0])
+    if cards >= 2:
+        return None
+    return "the partner answered no: the player keeps two cards and does not go out this turn"
+
+
+def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool, aside: int) -> str | None:
+    """A step leaving fewer than two cards in hand goes out or must: the side must be allowed to.
+
+    Before the side has opened, cards held aside (R-CL-REQ-2) count with the hand: the requirement row
+    then judges whether the rest of the hand still opens.
+    """
     # rule: R-CL-OUT-1
     position = c.position
     if opens and position.pending is not None:
@@ -364,10 +405,9 @@ def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool) -> str 
     if cards >= 2:
         return None
     if not opens:
+        if cards + aside >= 2:
+            return None
         return "the player keeps two cards until the side has reached its requirement"
-    if position.answer is False:
-        # rule: R-CL-DEC-1
-        return "the partner answered no: the player keeps two cards and does not go out this turn"
     if not may_go_out(c.side, melds, position.rules.canastas_to_go_out):
         return (
             f"the player would keep {cards} card(s) and must then go out, and the side has not the "
@@ -392,13 +432,18 @@ def _holds_discard(c: Context) -> str | None:
 
 def _last_card(c: Context) -> str | None:
     position = c.position
-    if sum(c.hand) != 1:
+    if sum(c.hand) != 1 or position.answer is False:
         return None
-    if position.answer is False:
-        return "the partner answered no: the player may not go out this turn"
     if not may_go_out(c.side, None, position.rules.canastas_to_go_out):
         needed = position.rules.canastas_to_go_out
         return f"discarding the last card goes out, and the side has not {needed} canasta(s)"
+    return None
+
+
+def _last_card_after_no(c: Context) -> str | None:
+    # rule: R-CL-DEC-1
+    if sum(c.hand) == 1 and c.position.answer is False:
+        return "the partner answered no: the player may not go out this turn"
     return None
 
 
@@ -454,6 +499,7 @@ TAKE_TOP_MOVE = TakeTop()
 _PICKUP_FLOOR = Guard(
     "R-CL-OUT-1", "the player keeps two cards unless the side may go out", _pickup_keeps_card
 )
+STEP_NO = Guard("R-CL-DEC-1", "after the partner's no, the player does not go out", _going_out_after_no)
 STEP_FLOOR = Guard("R-CL-OUT-1", "the player keeps two cards unless the side may go out", _keeps_card)
 _NOT_FROZEN = Guard("R-CL-PIL-2", "the pile is not frozen for the side", _not_frozen)
 REACH = Guard("R-CL-REQ-1", "a side not yet opened can still reach the requirement this turn", _reaches)
@@ -506,7 +552,7 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         _NATURAL_RANK,
         Guard(
             "R-CL-MLD-2",
-            "black 3s: three or four, no wild card, the last cards of a player going out",
+            "black 3s: three or four, no wild card, by a player going out",
             _b3_only_going_out,
         ),
         Guard("R-CL-MLD-3", "the side has no meld of the rank", _one_meld_per_rank),
@@ -514,13 +560,14 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
         Guard("R-CL-MLD-1", "the meld holds at least two natural cards", _two_naturals),
         Guard("R-CL-MLD-1", "at most three wild cards, never more than the naturals", _wild_limit),
         Guard("R-CL-MLD-1", "the player holds the cards", _holds_cards),
+        STEP_NO,
         STEP_FLOOR,
         REACH,
     ),
     "add": (
         _NATURAL_RANK,
         Guard("R-CL-MLD-2", "black 3s are not added to", _not_black_threes),
-        Guard("R-CL-MLD-1", "the side has a meld of the rank", _has_meld),
+        Guard("R-CL-MLD-3", "the side has a meld of the rank (never the opponents')", _has_meld),
         Guard("R-CL-MLD-1", "the card is of the meld's rank or wild", _card_fits),
         Guard(
             "R-CL-MLD-1",
@@ -528,13 +575,15 @@ _SPECIFIC: Mapping[str, tuple[Guard[Context], ...]] = {
             _wild_limit,
         ),
         Guard("R-CL-MLD-1", "the player holds the card", _holds_cards),
+        STEP_NO,
         STEP_FLOOR,
         REACH,
     ),
     "discard": (
         Guard("R-CL-REQ-1", "the side's initial meld is complete", _opening_done),
         Guard("R-CL-TRN-1", "the player holds the card", _holds_discard),
-        Guard("R-CL-OUT-2", "the last card is discarded only by a player whose side may go out", _last_card),
+        Guard("R-CL-DEC-1", "after the partner's no, the last card is not discarded", _last_card_after_no),
+        Guard("R-CL-OUT-1", "the last card is discarded only by a player whose side may go out", _last_card),
         Guard("R-CL-DEC-1", "a player told yes melds what they can before discarding", _abides_yes),
     ),
     "ask-out": (

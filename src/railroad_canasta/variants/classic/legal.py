@@ -53,9 +53,11 @@ from railroad_canasta.core.moves import (
 from railroad_canasta.variants.classic.guards import (
     REACH,
     STEP_FLOOR,
+    STEP_NO,
     Context,
     first_after_common,
     may_go_out,
+    opening_keep,
     opening_unfinished,
     why_illegal,
 )
@@ -146,8 +148,9 @@ def legal_by_tables(position: Position) -> tuple[Move, ...]:
 
 
 #: The rows of a step's table that a meld candidate (well formed, from the hand, see ``meld_candidates``)
-#: can fail: keeping two cards, and the requirement; a black-3 start is asked of its whole table.
-_CANDIDATE_ROWS = (STEP_FLOOR, REACH)
+#: can fail: not going out after the partner's no, keeping two cards, and the requirement; a black-3 start
+#: is asked of its whole table.
+_CANDIDATE_ROWS = (STEP_NO, STEP_FLOOR, REACH)
 
 
 def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
@@ -163,13 +166,17 @@ BLACK_THREES_FAST = SWITCHES.declare("classic.legal._black_threes_legal", "R-CL-
 def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bool:
     """Whether a black-3 start candidate passes its whole table, the mover holding ``in_hand`` cards.
 
-    Exact: the table's black-3 row (R-CL-MLD-2) refuses a meld of black 3s that is not the player's last
-    cards, so a start of fewer cards than the hand holds fails without the table; the others are asked.
+    Exact: the table's black-3 row (R-CL-MLD-2, R-CL-DEC-7) refuses a meld of black 3s that leaves more
+    cards than the one a player going out discards (none, under ``black_threes_last_cards``), so such a
+    start fails without the table; the others are asked.
     """
-    # rule: R-CL-MLD-2
+    # rule: R-CL-MLD-2, R-CL-DEC-7
     if not BLACK_THREES_FAST.on:
         return first_after_common(position, move) is None
-    return move.naturals == in_hand and first_after_common(position, move) is None
+    left = in_hand - move.naturals
+    if left and (left > 1 or position.rules.black_threes_last_cards):
+        return False
+    return first_after_common(position, move) is None
 
 
 UNOPENED_FAST = SWITCHES.declare(
@@ -182,6 +189,13 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
     cards): the reach of the hand is judged once for the position."""
     melds = side.melds
     need = position.rules.requirement(side.score) - position.turn_points
+    pending = position.pending
+    if pending is not None:
+        # Cards held aside (R-CL-REQ-2) join the hand once the requirement is met: the plan keeps fewer
+        # cards, so every candidate is asked of its rows (a rare position: the pile taken to open).
+        if hand[_B3] < 3 and best_points(hand, melds, opening_keep(sum(pending))) < need:
+            return []
+        return [m for m in candidates_of(hand, melds) if candidate_legal(position, m)]
     parts = plan_parts(hand, melds)
     direct = direct_from(hand, parts, 2, held)
     reach = best_points(hand, melds) if direct is None else direct

@@ -29,7 +29,7 @@ from railroad_canasta.variants.classic.arithmetic import initial_requirement
 __all__ = ["CLASSIC", "RULES_VERSION", "ClassicRules"]
 
 #: The version of the classic rules behaviour under the default options.
-RULES_VERSION = "classic-1.0"
+RULES_VERSION = "classic-1.1"
 
 # rule: R-CL-PLY-1, R-CL-VAR-1
 _HAND_SIZE = {2: 15, 3: 13, 4: 11, 6: 13}
@@ -113,6 +113,9 @@ class ClassicRules:
     pair_joins_meld: bool = attrs.field(default=True, validator=_typed(bool))
     #: R-CL-DEC-6 — a tie at the top past the target is broken by extra rounds (False: a shared win).
     tie_extra_rounds: bool = attrs.field(default=True, validator=_typed(bool))
+    #: R-CL-DEC-7 — black 3s are melded only as the last cards of the hand (False: by a player going out
+    #: in that turn, a final discard included).
+    black_threes_last_cards: bool = attrs.field(default=False, validator=_typed(bool))
 
     @property
     def hand_size(self) -> int:
