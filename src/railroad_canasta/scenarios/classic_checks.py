@@ -27,6 +27,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
         "hand_size": lambda: str(sum(hand)),
         "melds": lambda: " | ".join(sorted(str(m) for m in side.melds)) or "(none)",
         "red_threes": lambda: str(side.red_threes),
+        "canastas": lambda: str(side.canastas),
         "opened": lambda: canon_bool(side.opened),
         "phase": lambda: state.phase.value,
         "to_move": lambda: str(state.to_move),
@@ -48,7 +49,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
         if state.result is None:
             return "the game is not over"
         return canon_ints(state.result.winners) if key == "winners" else canon_bool(state.result.truncated)
-    if key in ("kitty", "kitty_size", "may_look", "canastas"):
+    if key in ("kitty", "kitty_size", "may_look"):
         return f"{key} is not a check of classic Canasta"
     last = state.history[-1] if state.history else None
     if last is None:

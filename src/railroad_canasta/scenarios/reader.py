@@ -391,6 +391,10 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
     if key == "melds":
         texts = t.str_list(key) or []
         return canon_melds([_meld(file, f"{field}[{j}]", m) for j, m in enumerate(texts)])
+    if key == "canastas" and isinstance(t.data.get(key), int):
+        count = t.number(key, low=0)  # classic: the side's number of canastas (R-CL-CAN-1)
+        assert count is not None
+        return str(count)
     if key == "canastas":
         names = t.str_list(key) or []
         mask = 0
