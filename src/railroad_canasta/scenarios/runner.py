@@ -17,7 +17,7 @@ from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, legal_moves, why_illegal
-from railroad_canasta.scenarios.builder import build_any_position
+from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.classic_checks import classic_actual
 from railroad_canasta.scenarios.model import (
     PLAYER_CHECKS,
@@ -282,7 +282,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 f"with the overrides, {exc.option}: {exc.reason}",
             ) from None
         if rules not in built:
-            built[rules] = build_any_position(scenario, rules)
+            built[rules] = build_position(scenario, rules)
         state = built[rules]
         start_player = state.to_move
         context = _context(expectation)
