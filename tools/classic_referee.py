@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import itertools
 import json
 import random
 import sys
@@ -211,7 +210,9 @@ def best_points(hand: Sequence[int], melds: dict[int, list[int]], keep: int) -> 
         existing = melds.get(r)
         options: list[tuple[int, int, int]] = []  # (naturals, wild room, wilds needed)
         if existing is not None:
-            options = [(m, max(0, min(3, existing[0] + m) - existing[1] - existing[2]), 0) for m in range(c + 1)]
+            options = [
+                (m, max(0, min(3, existing[0] + m) - existing[1] - existing[2]), 0) for m in range(c + 1)
+            ]
         else:
             options = [(0, 0, 0)] + [(m, min(3, m), 1 if m == 2 else 0) for m in range(2, c + 1)]
         nxt: dict[tuple[int, int, int], int] = {}
@@ -234,7 +235,9 @@ def best_points(hand: Sequence[int], melds: dict[int, list[int]], keep: int) -> 
     return best
 
 
-def can_go_out(hand: Sequence[int], melds: dict[int, list[int]], need: int, allow_discard: bool = True) -> bool:
+def can_go_out(
+    hand: Sequence[int], melds: dict[int, list[int]], need: int, allow_discard: bool = True
+) -> bool:
     """SRC-CL-OUT-1: can every card be melded, with or without one final discard, ending with ``need``
     canastas? Black 3s go out as a meld of three or four (SRC-CL-MLD-2)."""
     discards: list[int | None] = [None]
@@ -517,7 +520,11 @@ def _after_step(before: Table, u: Table) -> Table:
     hand = u.hand
     u.turn_melds += 1
     for r in u.turn_started:  # R-CL-DEC-2: a canasta completed in the turn its meld was started
-        if r in melds and is_canasta(melds[r]) and not (r in before.melds[side] and is_canasta(before.melds[side][r])):
+        if (
+            r in melds
+            and is_canasta(melds[r])
+            and not (r in before.melds[side] and is_canasta(before.melds[side][r]))
+        ):
             u.concealed[side] += 1
     committed = BLACK3 in melds and not u.rd.black_threes_last_cards
     if committed and not can_go_out(hand, melds, u.rd.canastas_to_go_out):
@@ -539,8 +546,10 @@ def _after_step(before: Table, u: Table) -> Table:
             best = best_points(hand, melds, max(0, 2 - kept_aside))
             reach = best is not None and points + best >= need
             if not reach and aside == 0:
-                out_points = points + sum(hand[k] * VALUE[k] for k in range(15)) - max(
-                    (VALUE[k] for k in range(15) if hand[k]), default=0
+                out_points = (
+                    points
+                    + sum(hand[k] * VALUE[k] for k in range(15))
+                    - max((VALUE[k] for k in range(15) if hand[k]), default=0)
                 )
                 reach = out_points >= need and can_go_out(hand, melds, u.rd.canastas_to_go_out)
             if not reach:
@@ -613,7 +622,9 @@ def score_round(u: Table, out: int | None) -> list[tuple[int, int, int, int, int
                 is_canasta(melds[r]) for r in u.turn_started if r in melds and r != BLACK3
             )
             going = 200 if concealed else 100
-        penalty = -sum(sum(u.hands[p][k] * VALUE[k] for k in range(15)) for p in range(rd.players) if u.side(p) == s)
+        penalty = -sum(
+            sum(u.hands[p][k] * VALUE[k] for k in range(15)) for p in range(rd.players) if u.side(p) == s
+        )
         rows.append((melded, bonus, red, going, penalty))
     return rows
 
@@ -685,7 +696,9 @@ def check_deal(state: ClassicState, rd: Readings) -> list[str]:
         problems.append("deal: the upcard is a wild card or red 3")
     if any(int(k) not in (JOKER, TWO, RED3) for k in state.pile[:-1]):
         problems.append("deal: a card turned under the upcard is neither wild nor a red 3")
-    if len(state.pile) + len(state.stock) + rd.players * size + sum(s.red_threes for s in state.sides) != sum(pack):
+    if len(state.pile) + len(state.stock) + rd.players * size + sum(s.red_threes for s in state.sides) != sum(
+        pack
+    ):
         problems.append("deal: the stock is not the rest of the pack")
     return problems
 
@@ -697,6 +710,7 @@ def choose(style: str, moves: Sequence[Move], rng: random.Random) -> Move:
     """Random, greedy (take the pile, meld, go out) or hoarding (draw, keep cards, say no) play."""
     if style == "random":
         return rng.choice(moves)
+    order: tuple[str, ...]
     if style == "greedy":
         order = ("take-pile", "take-top", "meld", "add", "ask-out", "answer-out yes", "draw", "discard")
     else:
@@ -737,9 +751,10 @@ def _classify(state: ClassicState, rd: Readings, probe: Callable[[Readings], boo
         if getattr(rd, name) != value:
             other = Readings(**{**rd.__dict__, name: value})
             if probe(other):
-                return {"held_aside_kept": "R-CL-REQ-2 held-aside bug", "black_threes_last_cards": "R-CL-DEC-7 reading"}[
-                    name
-                ]
+                return {
+                    "held_aside_kept": "R-CL-REQ-2 held-aside bug",
+                    "black_threes_last_cards": "R-CL-DEC-7 reading",
+                }[name]
     return "unexplained"
 
 
@@ -778,7 +793,7 @@ def compare(
         if engine != mine:
             extra, missing = sorted(mine - engine), sorted(engine - mine)
 
-            def agrees(other: Readings, extra: list[str] = extra, missing: list[str] = missing) -> bool:
+            def agrees(other: Readings, state: ClassicState = state, engine: set[str] = engine) -> bool:
                 return legal(of_engine(state, other)) == engine
 
             cls = _classify(state, rd, agrees)
@@ -807,12 +822,15 @@ def compare(
             ours = step(table, text)
             theirs = of_engine(after, rd)
             if snapshot(ours) != snapshot(theirs):
-                report.disagree("transition", f"{key} {text}: referee {snapshot(ours)} engine {snapshot(theirs)}")
+                report.disagree(
+                    "transition", f"{key} {text}: referee {snapshot(ours)} engine {snapshot(theirs)}"
+                )
             if ours.ended is not None:
                 report.rounds_scored += 1
                 last = after.history[-1]
                 engine_rows = [
-                    (b.melded, b.canasta_bonus, b.red_threes, b.going_out, b.hand_penalty) for b in last.breakdowns
+                    (b.melded, b.canasta_bonus, b.red_threes, b.going_out, b.hand_penalty)
+                    for b in last.breakdowns
                 ]
                 if engine_rows != ours.breakdown or last.end != ours.ended or last.went_out != ours.went_out:
                     report.disagree("score", f"{key} {text}: referee {ours.breakdown} engine {engine_rows}")
@@ -852,8 +870,10 @@ def run(total: int, seed: int, out: Callable[[str], object] = print) -> Report:
     per = max(1, total // len(cells))
     for i, (players, options, style) in enumerate(cells):
         compare(players, options, style, per, seed + i, report)
-        out(f"{i + 1}/{len(cells)} {players}p {style} {options}: {sum(report.states.values())} states, "
-            f"{dict(report.classes)}")
+        out(
+            f"{i + 1}/{len(cells)} {players}p {style} {options}: {sum(report.states.values())} states, "
+            f"{dict(report.classes)}"
+        )
         sys.stdout.flush()
     return report
 
@@ -865,16 +885,28 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--json", help="write the report here")
     args = parser.parse_args(list(argv) if argv is not None else None)
     report = run(args.states, args.seed)
-    print(f"states {sum(report.states.values())}, moves checked {report.moves_checked}, rounds scored "
-          f"{report.rounds_scored}, deals {report.deals}")
+    print(
+        f"states {sum(report.states.values())}, moves checked {report.moves_checked}, rounds scored "
+        f"{report.rounds_scored}, deals {report.deals}"
+    )
     for cls, n in report.classes.most_common():
         print(f"{cls}: {n}")
         for example in report.examples[cls]:
             print("   ", example[:600])
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"states": dict(report.states), "moves": report.moves_checked, "rounds": report.rounds_scored,
-                       "deals": report.deals, "classes": dict(report.classes), "examples": report.examples}, f, indent=1)
+            json.dump(
+                {
+                    "states": dict(report.states),
+                    "moves": report.moves_checked,
+                    "rounds": report.rounds_scored,
+                    "deals": report.deals,
+                    "classes": dict(report.classes),
+                    "examples": report.examples,
+                },
+                f,
+                indent=1,
+            )
     return 0
 
 
