@@ -133,6 +133,8 @@ class Check:
             return f"{self.expected} legal"
         if self.key == "illegal":
             return f"{self.expected} illegal [{self.clause}]"
+        if self.key == "refused":
+            return f"the position is refused [{self.expected}]"
         if self.key in _MOVE_LIST_WORDS:
             return f"{_MOVE_LIST_WORDS[self.key]} {self.expected}"
         return f"{self.key} {self.expected}"
@@ -217,6 +219,8 @@ STATE_CHECKS = (
     "stock", "round_end", "went_out", "scores", "winners", "truncated",
 )  # fmt: skip
 MOVE_CHECKS = ("legal", "illegal", "moves", "moves_include", "moves_exclude")
+#: ``refused = "R-…"``: the position cannot occur, and the builder says so naming that invariant's clause.
+POSITION_CHECKS = ("refused",)
 EXPECT_KEYS = (
     "after",
     "rules",
@@ -227,6 +231,7 @@ EXPECT_KEYS = (
     *MOVE_CHECKS,
     *PLAYER_CHECKS,
     *STATE_CHECKS,
+    *POSITION_CHECKS,
 )
 
 

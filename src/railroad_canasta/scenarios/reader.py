@@ -358,6 +358,11 @@ def _expectation(
                 checks.append(Check(key, str(move), move=move, clause=clause, reason=reason))
             else:
                 checks.append(Check(key, str(move), move=move))
+        elif key == "refused":
+            text = t.text(key)
+            if text is None or not CLAUSE_ID.match(text):
+                raise ScenarioError(file, field, f"{text!r} is not a clause ID like 'R-CL-OUT-1'")
+            checks.append(Check(key, text))
         elif key in ("moves", "moves_include", "moves_exclude"):
             texts = t.str_list(key) or []
             moves = tuple(read_move(file, f"{field}[{k}]", m) for k, m in enumerate(texts))

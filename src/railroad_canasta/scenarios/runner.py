@@ -269,7 +269,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
     fails every check of its expectation. Raises :class:`ScenarioError` for a position that cannot exist
     under some expectation's rules.
     """
-    built: dict[Rules | ClassicRules, _State] = {}
+    built: dict[Rules | ClassicRules, _State | ScenarioError] = {}
     results: list[CheckResult] = []
     for expectation in scenario.expectations:
         try:
@@ -282,10 +282,20 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 f"with the overrides, {exc.option}: {exc.reason}",
             ) from None
         if rules not in built:
-            built[rules] = build_position(scenario, rules)
-        state = built[rules]
-        start_player = state.to_move
+            try:
+                built[rules] = build_position(scenario, rules)
+            except ScenarioError as exc:
+                built[rules] = exc
+        found = built[rules]
         context = _context(expectation)
+        refusals = [check for check in expectation.checks if check.key == "refused"]
+        if refusals:
+            results += [_refusal(found, check, context, expectation.index) for check in expectation.checks]
+            continue
+        if isinstance(found, ScenarioError):
+            raise found
+        state = found
+        start_player = state.to_move
         failed_move: str | None = None
         for k, move in enumerate(expectation.after):
             try:
@@ -309,6 +319,19 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
             passed, expected, outcome, clauses = _run_check(state, check, seat, scenario)
             results.append(CheckResult(expectation.index, passed, context, expected, outcome, clauses))
     return ScenarioReport(scenario, tuple(results))
+
+
+def _refusal(found: _State | ScenarioError, check: Check, context: str, index: int) -> CheckResult:
+    """A ``refused`` check passes when the builder refused the position naming the clause expected."""
+    if check.key != "refused":
+        return CheckResult(
+            index, False, context, check.describe(), "only refused goes with a refused check", ()
+        )
+    if not isinstance(found, ScenarioError):
+        return CheckResult(index, False, context, check.describe(), "the position was built", ())
+    tag = f"[{check.expected}"
+    outcome = f"refused at {found.field}: {found.reason}"
+    return CheckResult(index, tag in found.reason, context, check.describe(), outcome, (check.expected,))
 
 
 def _hidden(relative: Path) -> bool:
