@@ -157,6 +157,8 @@ class Expectation:
     player: int | None
     checks: tuple[Check, ...]
     note: str = ""
+    #: The position of this entry when its ``set`` table varies fields of the file's (else the file's).
+    start: PositionSpec | None = None
 
 
 @attrs.frozen
@@ -228,6 +230,7 @@ EXPECT_KEYS = (
     "note",
     "clause",
     "reason",
+    "set",
     *MOVE_CHECKS,
     *PLAYER_CHECKS,
     *STATE_CHECKS,

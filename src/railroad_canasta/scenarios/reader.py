@@ -9,6 +9,7 @@ options the variant has); whether the position can exist is the builder's questi
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -202,7 +203,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     if not isinstance(expect_data, list) or not expect_data:
         raise ScenarioError(file, "expect", "is required: at least one [[expect]] table")
     expectations = tuple(
-        _expectation(file, i + 1, item, rules_cls, rules) for i, item in enumerate(expect_data)
+        _expectation(file, i + 1, item, rules_cls, rules, (position_data, players_data))
+        for i, item in enumerate(expect_data)
     )
     top.finish()
     return Scenario(file, title, question, tuple(clauses), rules, start, expectations, variant)
@@ -324,11 +326,50 @@ def _players(file: str, data: object) -> tuple[PlayerSpec, ...]:
 # ------------------------------------------------------------------------------------- expectations
 
 
+_SET_PATH = re.compile(r"^(?:position\.(\w+)|players\[(\d+)\]\.(\w+))$")
+
+
+def _varied(file: str, path: str, changes: object, position: object, players: object) -> PositionSpec:
+    """The file's position with the fields an entry's ``set`` table gives: ``{"players[0].score" = 1500}``."""
+    if not isinstance(changes, dict) or not changes:
+        raise ScenarioError(
+            file, path, 'must be a table like { "players[0].score" = 1500, "position.pile" = "9" }'
+        )
+    new_position = dict(position) if isinstance(position, dict) else {}
+    new_players = (
+        [dict(p) if isinstance(p, dict) else p for p in players] if isinstance(players, list) else []
+    )
+    for key, value in changes.items():
+        match = _SET_PATH.match(key)
+        if match is None:
+            raise ScenarioError(file, f"{path}.{key}", 'is not "position.KEY" or "players[N].KEY"')
+        if match.group(1) is not None:
+            new_position[match.group(1)] = value
+            continue
+        seat = int(match.group(2))
+        while len(new_players) <= seat:
+            new_players.append({})
+        if not isinstance(new_players[seat], dict):
+            raise ScenarioError(file, f"{path}.{key}", f"players[{seat}] is not a table")
+        new_players[seat][match.group(3)] = value
+    try:
+        return _position(file, new_position, new_players)
+    except ScenarioError as exc:
+        raise ScenarioError(file, f"{path} ({exc.field})", exc.reason) from None
+
+
 def _expectation(
-    file: str, index: int, data: object, rules_cls: type[Any], file_rules: Sequence[tuple[str, RuleValue]]
+    file: str,
+    index: int,
+    data: object,
+    rules_cls: type[Any],
+    file_rules: Sequence[tuple[str, RuleValue]],
+    base: tuple[object, object] = (None, None),
 ) -> Expectation:
     path = f"expect[{index}]"
     t = _Table(file, path, data)
+    changes = t.raw("set")
+    start = None if changes is None else _varied(file, f"{path}.set", changes, *base)
     after_texts = t.str_list("after") or []
     after = tuple(read_move(file, f"{path}.after[{k}]", m) for k, m in enumerate(after_texts))
     pins = rules_table(file, f"{path}.rules", t.raw("rules"), rules_cls)
@@ -339,7 +380,7 @@ def _expectation(
     clause = t.text("clause")
     reason = t.text("reason")
     for key in list(t.data):
-        if key in ("after", "rules", "player", "note", "clause", "reason") or key not in EXPECT_KEYS:
+        if key in ("after", "rules", "player", "note", "clause", "reason", "set") or key not in EXPECT_KEYS:
             continue
         field = f"{path}.{key}"
         if key in ("legal", "illegal"):
@@ -381,7 +422,7 @@ def _expectation(
         keys = ", ".join((*MOVE_CHECKS, *PLAYER_CHECKS, *STATE_CHECKS))
         raise ScenarioError(file, path, f"states nothing: give at least one of {keys}")
     t.finish()
-    return Expectation(index, after, pins, player, tuple(checks), note)
+    return Expectation(index, after, pins, player, tuple(checks), note, start)
 
 
 def _expected_text(t: _Table, key: str, field: str) -> str:

@@ -269,7 +269,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
     fails every check of its expectation. Raises :class:`ScenarioError` for a position that cannot exist
     under some expectation's rules.
     """
-    built: dict[Rules | ClassicRules, _State | ScenarioError] = {}
+    built: dict[tuple[Rules | ClassicRules, int], _State | ScenarioError] = {}
     results: list[CheckResult] = []
     for expectation in scenario.expectations:
         try:
@@ -281,12 +281,16 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 f"expect[{expectation.index}].rules",
                 f"with the overrides, {exc.option}: {exc.reason}",
             ) from None
-        if rules not in built:
+        key = (rules, expectation.index if expectation.start is not None else 0)
+        if key not in built:
+            varied = (
+                scenario if expectation.start is None else attrs.evolve(scenario, start=expectation.start)
+            )
             try:
-                built[rules] = build_position(scenario, rules)
+                built[key] = build_position(varied, rules)
             except ScenarioError as exc:
-                built[rules] = exc
-        found = built[rules]
+                built[key] = exc
+        found = built[key]
         context = _context(expectation)
         refusals = [check for check in expectation.checks if check.key == "refused"]
         if refusals:
