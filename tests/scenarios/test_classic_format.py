@@ -1,11 +1,17 @@
-"""The scenario format's classic keys and its checks: canastas, refused, set, one builder for both variants."""
+"""The scenario format's classic keys and checks: canastas, refused, set, one builder for both variants."""
 
 from __future__ import annotations
 
 import pytest
 
 from railroad_canasta import ClassicRules, ClassicState, GameState, Rules
-from railroad_canasta.scenarios import ScenarioError, build_position, parse_scenario, run_scenario
+from railroad_canasta.scenarios import (
+    ScenarioError,
+    ScenarioErrors,
+    build_position,
+    parse_scenario,
+    run_scenario,
+)
 
 HEAD = """
 variant = "classic"
@@ -100,3 +106,12 @@ def test_set_refuses_what_it_cannot_read(changes: str, field: str) -> None:
     )
     with pytest.raises(ScenarioError, match=field.replace("[", r"\[").replace("]", r"\]")):
         parse_scenario(text + "\n", "t.toml")
+
+
+def test_a_file_reports_every_error_at_once() -> None:
+    text = HEAD + '[position]\nphase = "fly"\n[[expect]]\nlegal = "jump"\n[[expect]]\nillegal = "draw"\n'
+    with pytest.raises(ScenarioErrors) as caught:
+        parse_scenario(text, "t.toml")
+    fields = [e.field for e in caught.value.errors]
+    assert fields == ["position.phase", "expect[1].legal", "expect[2].clause"]
+    assert str(caught.value).count("t.toml:") == 3

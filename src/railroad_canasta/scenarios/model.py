@@ -71,6 +71,27 @@ class ScenarioError(RailroadCanastaError):
         super().__init__(f"{file}: {field}: {reason}")
 
 
+class ScenarioErrors(ScenarioError):
+    """Every error found in one file, reported at once (``errors``, in file order; the first is its own)."""
+
+    def __init__(self, errors: tuple[ScenarioError, ...]) -> None:
+        first = errors[0]
+        super().__init__(first.file, first.field, first.reason)
+        self.errors = errors
+        self.args = ("\n".join(str(e) for e in errors),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def raise_all(errors: list[ScenarioError]) -> None:
+    """Raise the errors found, if any: one as itself, several as :class:`ScenarioErrors`."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ScenarioErrors(tuple(errors))
+
+
 # ------------------------------------------------------------------------------------------ the model
 
 

@@ -40,6 +40,7 @@ from railroad_canasta.scenarios.model import (
     canon_ints,
     canon_mask,
     canon_melds,
+    raise_all,
 )
 from railroad_canasta.scenarios.options import rules_table
 from railroad_canasta.variants import variant_named
@@ -187,7 +188,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     deal_data = top.raw("deal")
     position_data = top.raw("position")
     players_data = top.raw("players")
-    start: PositionSpec | DealSpec
+    start: PositionSpec | DealSpec = DealSpec(0)
+    errors: list[ScenarioError] = []
     if deal_data is not None:
         if position_data is not None or players_data is not None:
             raise ScenarioError(file, "deal", "a scenario is either dealt ([deal]) or described ([position])")
@@ -198,16 +200,28 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         deal.finish()
         start = DealSpec(seed)
     else:
-        start = _position(file, position_data, players_data)
+        try:
+            start = _position(file, position_data, players_data)
+        except ScenarioError as exc:
+            errors.append(exc)
     expect_data = top.raw("expect")
     if not isinstance(expect_data, list) or not expect_data:
-        raise ScenarioError(file, "expect", "is required: at least one [[expect]] table")
-    expectations = tuple(
-        _expectation(file, i + 1, item, rules_cls, rules, (position_data, players_data))
-        for i, item in enumerate(expect_data)
-    )
-    top.finish()
-    return Scenario(file, title, question, tuple(clauses), rules, start, expectations, variant)
+        errors.append(ScenarioError(file, "expect", "is required: at least one [[expect]] table"))
+        expect_data = []
+    expectations: list[Expectation] = []
+    for i, item in enumerate(expect_data):
+        try:  # every entry is read, so that a file reports all its errors at once
+            expectations.append(
+                _expectation(file, i + 1, item, rules_cls, rules, (position_data, players_data))
+            )
+        except ScenarioError as exc:
+            errors.append(exc)
+    try:
+        top.finish()
+    except ScenarioError as exc:
+        errors.append(exc)
+    raise_all(errors)
+    return Scenario(file, title, question, tuple(clauses), rules, start, tuple(expectations), variant)
 
 
 def _check_rules(
