@@ -239,7 +239,7 @@ PLAYER_CHECKS = (
 )  # fmt: skip
 STATE_CHECKS = (
     "phase", "to_move", "dealer", "round", "pile", "pile_size", "pile_top", "pile_frozen", "pile_stopped",
-    "stock", "round_end", "went_out", "scores", "winners", "truncated",
+    "stock", "round_end", "went_out", "scores", "winners", "truncated", "pack_size", "hand_sizes",
 )  # fmt: skip
 MOVE_CHECKS = ("legal", "illegal", "moves", "moves_include", "moves_exclude")
 #: ``refused = "R-…"``: the position cannot occur, and the builder says so naming that invariant's clause.

@@ -470,7 +470,10 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         flag = t.flag(key)
         assert flag is not None
         return canon_bool(flag)
-    if key in ("hand_size", "kitty_size", "red_threes", "to_move", "dealer", "round", "pile_size", "stock"):
+    if key in (
+        "hand_size", "kitty_size", "red_threes", "to_move", "dealer", "round", "pile_size", "stock",
+        "pack_size",
+    ):  # fmt: skip
         number = t.number(key, low=0)
         assert number is not None
         return str(number)
@@ -506,7 +509,7 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         if type(value) is not int or value < 0:
             raise ScenarioError(file, field, f'must be a seat number or "nobody", not {value!r}')
         return str(value)
-    if key in ("scores", "winners"):
+    if key in ("scores", "winners", "hand_sizes"):
         value = t.raw(key)
         if not isinstance(value, list) or not all(type(x) is int for x in value):
             raise ScenarioError(file, field, "must be an array of integers")

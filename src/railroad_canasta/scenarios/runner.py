@@ -135,6 +135,8 @@ def _actual(state: GameState, key: str, seat: int) -> str:
         return str(len(state.stock))
     if key == "scores":
         return canon_ints(state.scores)
+    if key in ("pack_size", "hand_sizes"):
+        return f"{key} is a check of classic Canasta"
     if key in ("winners", "truncated"):
         if state.result is None:
             return "the game is not over"
