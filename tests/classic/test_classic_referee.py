@@ -8,26 +8,16 @@ examples as the source does.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tool_modules import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("classic_referee", ROOT / "tools" / "classic_referee.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up in sys.modules
-    spec.loader.exec_module(module)
-    return module
-
-
-referee = _load()
+referee = load_tool("classic_referee", "classic_referee")
 
 
 def _engine_readings() -> dict[str, bool]:
