@@ -863,15 +863,18 @@ def option_sets(players: int) -> list[dict[str, object]]:
     return out
 
 
-def run(total: int, seed: int, out: Callable[[str], object] = print) -> Report:
-    """Spread ``total`` states over every player count, option set and style."""
+def run(total: int, seed: int, out: Callable[[str], object] = print, cells: str = ":") -> Report:
+    """Spread ``total`` states over every player count, option set and style (``cells``: a slice, ``52:``)."""
     report = Report()
-    cells = [(p, o, s) for p in (2, 3, 4, 6) for o in option_sets(p) for s in STYLES]
-    per = max(1, total // len(cells))
-    for i, (players, options, style) in enumerate(cells):
+    grid = [(p, o, s) for p in (2, 3, 4, 6) for o in option_sets(p) for s in STYLES]
+    per = max(1, total // len(grid))
+    first, _, last = cells.partition(":")
+    chosen = range(len(grid))[int(first or 0) : int(last) if last else None]
+    for i in chosen:
+        players, options, style = grid[i]
         compare(players, options, style, per, seed + i, report)
         out(
-            f"{i + 1}/{len(cells)} {players}p {style} {options}: {sum(report.states.values())} states, "
+            f"{i + 1}/{len(grid)} {players}p {style} {options}: {sum(report.states.values())} states, "
             f"{dict(report.classes)}"
         )
         sys.stdout.flush()
@@ -883,8 +886,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the report here")
+    parser.add_argument("--cells", default=":", help="a slice of the grid of cells, e.g. 52: (default all)")
     args = parser.parse_args(list(argv) if argv is not None else None)
-    report = run(args.states, args.seed)
+    report = run(args.states, args.seed, cells=args.cells)
     print(
         f"states {sum(report.states.values())}, moves checked {report.moves_checked}, rounds scored "
         f"{report.rounds_scored}, deals {report.deals}"
