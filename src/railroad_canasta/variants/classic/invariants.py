@@ -172,6 +172,7 @@ POSITION_INVARIANTS: tuple[Invariant[Position], ...] = (
     ),
 )
 
+
 def _hands_in_play(state: ClassicState) -> Problem | None:
     """While a round is played nobody holds no card: a player who has none has gone out (R-CL-OUT-2)."""
     if state.phase not in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
