@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tool_modules import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load_trace() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("railroad_trace", ROOT / "tools" / "trace.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up in sys.modules
-    spec.loader.exec_module(module)
-    return module
-
-
-trace = _load_trace()
+trace = load_tool("trace", "railroad_trace")
 
 SOURCES = """\
 # Sources

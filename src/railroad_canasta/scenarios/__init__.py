@@ -57,6 +57,7 @@ from railroad_canasta.scenarios.model import PositionSpec as PositionSpec
 from railroad_canasta.scenarios.model import RuleValue as RuleValue
 from railroad_canasta.scenarios.model import Scenario as Scenario
 from railroad_canasta.scenarios.model import ScenarioError as ScenarioError
+from railroad_canasta.scenarios.model import ScenarioErrors as ScenarioErrors
 from railroad_canasta.scenarios.options import parse_rules_override as parse_rules_override
 from railroad_canasta.scenarios.options import rules_for as rules_for
 from railroad_canasta.scenarios.reader import load_scenario as load_scenario

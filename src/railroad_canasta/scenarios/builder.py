@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import overload
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, pack_counts
 from railroad_canasta.game import new_game
@@ -33,7 +34,7 @@ from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 from railroad_canasta.variants.railroad.state import GameState, PlayerState
 
-__all__ = ["FILL_ORDER", "build_any_position", "build_position"]
+__all__ = ["FILL_ORDER", "build_position"]
 
 #: The order in which the cards a scenario leaves out are handed out (see :func:`build_position`):
 #: the plain naturals first, then the 7s, and the special cards last.
@@ -97,24 +98,19 @@ def _field(path: str, spec: PositionSpec, seats: Sequence[PlayerSpec]) -> str:
     return "position"
 
 
-def build_any_position(
-    scenario: Scenario, rules: Rules | ClassicRules | None = None
-) -> GameState | ClassicState:
-    """The state a scenario of either variant describes: classic files go to the classic builder.
+@overload
+def build_position(scenario: Scenario, rules: Rules) -> GameState: ...
+@overload
+def build_position(scenario: Scenario, rules: ClassicRules) -> ClassicState: ...
+@overload
+def build_position(scenario: Scenario, rules: None = None) -> GameState | ClassicState: ...
+def build_position(scenario: Scenario, rules: Rules | ClassicRules | None = None) -> GameState | ClassicState:
+    """The game state a scenario of either variant describes, under ``rules`` (default: its own rules).
 
-    ``rules`` default to the scenario's own; see :func:`build_position` for Railroad's, and
-    :mod:`~railroad_canasta.scenarios.classic_builder` for classic's.
-    """
-    rules = rules if rules is not None else rules_for(scenario)
-    if isinstance(rules, ClassicRules):
-        if isinstance(scenario.start, DealSpec):
-            return new_game(rules, seed=scenario.start.seed)
-        return build_classic_position(scenario.file, scenario.start, rules, FILL_ORDER)
-    return build_position(scenario, rules)
-
-
-def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
-    """The Railroad game state a scenario describes, under ``rules`` (default: the scenario's own rules).
+    One builder for both variants: a classic file (``variant = "classic"``) builds a
+    :class:`~railroad_canasta.ClassicState` (:mod:`~railroad_canasta.scenarios.classic_builder`), any
+    other a Railroad :class:`~railroad_canasta.GameState`. Pass the rules (``Rules`` or
+    ``ClassicRules``) to get the exact type.
 
     The cards the scenario names are placed first: hands, kitties, melds, red 3s put down, the pile, a
     pending pile and the top of the stock. The rest of the pack, laid out in :data:`FILL_ORDER` (plain
@@ -126,13 +122,11 @@ def build_position(scenario: Scenario, rules: Rules | None = None) -> GameState:
 
     Raises :class:`ScenarioError` for a position that cannot exist.
     """
-    if rules is None:
-        found = rules_for(scenario)
-        if not isinstance(found, Rules):
-            raise ScenarioError(scenario.file, "variant", "a classic scenario: use build_any_position")
-        rules = found
+    rules = rules if rules is not None else rules_for(scenario)
     if isinstance(scenario.start, DealSpec):
         return new_game(rules, seed=scenario.start.seed)
+    if isinstance(rules, ClassicRules):
+        return build_classic_position(scenario.file, scenario.start, rules, FILL_ORDER)
     return _Builder(scenario.file, scenario.start, rules).build()
 
 

@@ -15,6 +15,14 @@ from railroad_canasta.variants.classic.state import ClassicState
 __all__ = ["classic_actual"]
 
 
+def _cards_in_play(state: ClassicState) -> int:
+    """Every card the state holds: hands, melds, red 3s, the pile, the stock and cards held aside."""
+    melded = sum(m.size for side in state.sides for m in side.melds)
+    reds = sum(side.red_threes for side in state.sides)
+    aside = sum(state.pending) if state.pending is not None else 0
+    return sum(map(sum, state.hands)) + melded + reds + len(state.pile) + len(state.stock) + aside
+
+
 def classic_actual(state: ClassicState, key: str, seat: int) -> str:
     """The engine's value for the check ``key`` about ``seat``."""
     side_index = state.side_of(seat)
@@ -27,6 +35,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
         "hand_size": lambda: str(sum(hand)),
         "melds": lambda: " | ".join(sorted(str(m) for m in side.melds)) or "(none)",
         "red_threes": lambda: str(side.red_threes),
+        "canastas": lambda: str(side.canastas),
         "opened": lambda: canon_bool(side.opened),
         "phase": lambda: state.phase.value,
         "to_move": lambda: str(state.to_move),
@@ -41,6 +50,9 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
         ),
         "stock": lambda: str(len(state.stock)),
         "scores": lambda: canon_ints(state.scores),
+        # the deal (R-CL-MAT-1, R-CL-VAR-1): every card of the state, and each hand's size
+        "pack_size": lambda: str(_cards_in_play(state)),
+        "hand_sizes": lambda: canon_ints([sum(h) for h in state.hands]),
     }
     if key in simple:
         return simple[key]()
@@ -48,7 +60,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
         if state.result is None:
             return "the game is not over"
         return canon_ints(state.result.winners) if key == "winners" else canon_bool(state.result.truncated)
-    if key in ("kitty", "kitty_size", "may_look", "canastas"):
+    if key in ("kitty", "kitty_size", "may_look"):
         return f"{key} is not a check of classic Canasta"
     last = state.history[-1] if state.history else None
     if last is None:

@@ -18,7 +18,7 @@ from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.guards import GuardOutcome
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, explain_move
-from railroad_canasta.scenarios.builder import build_any_position
+from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.model import Scenario, ScenarioError, canon_counts
 from railroad_canasta.scenarios.runner import verdict
 from railroad_canasta.variants.classic.rules import ClassicRules
@@ -145,7 +145,7 @@ def explain_scenario(
     """
     if not moves:
         raise ScenarioError(scenario.file, "move", "no move given")
-    state = build_any_position(scenario, rules)
+    state = build_position(scenario, rules)
     for prior in moves[:-1]:
         try:
             state = apply(state, prior)

@@ -71,6 +71,27 @@ class ScenarioError(RailroadCanastaError):
         super().__init__(f"{file}: {field}: {reason}")
 
 
+class ScenarioErrors(ScenarioError):
+    """Every error found in one file, reported at once (``errors``, in file order; the first is its own)."""
+
+    def __init__(self, errors: tuple[ScenarioError, ...]) -> None:
+        first = errors[0]
+        super().__init__(first.file, first.field, first.reason)
+        self.errors = errors
+        self.args = ("\n".join(str(e) for e in errors),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def raise_all(errors: list[ScenarioError]) -> None:
+    """Raise the errors found, if any: one as itself, several as :class:`ScenarioErrors`."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ScenarioErrors(tuple(errors))
+
+
 # ------------------------------------------------------------------------------------------ the model
 
 
@@ -133,6 +154,8 @@ class Check:
             return f"{self.expected} legal"
         if self.key == "illegal":
             return f"{self.expected} illegal [{self.clause}]"
+        if self.key == "refused":
+            return f"the position is refused [{self.expected}]"
         if self.key in _MOVE_LIST_WORDS:
             return f"{_MOVE_LIST_WORDS[self.key]} {self.expected}"
         return f"{self.key} {self.expected}"
@@ -155,6 +178,8 @@ class Expectation:
     player: int | None
     checks: tuple[Check, ...]
     note: str = ""
+    #: The position of this entry when its ``set`` table varies fields of the file's (else the file's).
+    start: PositionSpec | None = None
 
 
 @attrs.frozen
@@ -214,9 +239,11 @@ PLAYER_CHECKS = (
 )  # fmt: skip
 STATE_CHECKS = (
     "phase", "to_move", "dealer", "round", "pile", "pile_size", "pile_top", "pile_frozen", "pile_stopped",
-    "stock", "round_end", "went_out", "scores", "winners", "truncated",
+    "stock", "round_end", "went_out", "scores", "winners", "truncated", "pack_size", "hand_sizes",
 )  # fmt: skip
 MOVE_CHECKS = ("legal", "illegal", "moves", "moves_include", "moves_exclude")
+#: ``refused = "R-…"``: the position cannot occur, and the builder says so naming that invariant's clause.
+POSITION_CHECKS = ("refused",)
 EXPECT_KEYS = (
     "after",
     "rules",
@@ -224,9 +251,11 @@ EXPECT_KEYS = (
     "note",
     "clause",
     "reason",
+    "set",
     *MOVE_CHECKS,
     *PLAYER_CHECKS,
     *STATE_CHECKS,
+    *POSITION_CHECKS,
 )
 
 

@@ -9,6 +9,7 @@ options the variant has); whether the position can exist is the builder's questi
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +40,7 @@ from railroad_canasta.scenarios.model import (
     canon_ints,
     canon_mask,
     canon_melds,
+    raise_all,
 )
 from railroad_canasta.scenarios.options import rules_table
 from railroad_canasta.variants import variant_named
@@ -186,7 +188,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
     deal_data = top.raw("deal")
     position_data = top.raw("position")
     players_data = top.raw("players")
-    start: PositionSpec | DealSpec
+    start: PositionSpec | DealSpec = DealSpec(0)
+    errors: list[ScenarioError] = []
     if deal_data is not None:
         if position_data is not None or players_data is not None:
             raise ScenarioError(file, "deal", "a scenario is either dealt ([deal]) or described ([position])")
@@ -197,15 +200,28 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         deal.finish()
         start = DealSpec(seed)
     else:
-        start = _position(file, position_data, players_data)
+        try:
+            start = _position(file, position_data, players_data)
+        except ScenarioError as exc:
+            errors.append(exc)
     expect_data = top.raw("expect")
     if not isinstance(expect_data, list) or not expect_data:
-        raise ScenarioError(file, "expect", "is required: at least one [[expect]] table")
-    expectations = tuple(
-        _expectation(file, i + 1, item, rules_cls, rules) for i, item in enumerate(expect_data)
-    )
-    top.finish()
-    return Scenario(file, title, question, tuple(clauses), rules, start, expectations, variant)
+        errors.append(ScenarioError(file, "expect", "is required: at least one [[expect]] table"))
+        expect_data = []
+    expectations: list[Expectation] = []
+    for i, item in enumerate(expect_data):
+        try:  # every entry is read, so that a file reports all its errors at once
+            expectations.append(
+                _expectation(file, i + 1, item, rules_cls, rules, (position_data, players_data))
+            )
+        except ScenarioError as exc:
+            errors.append(exc)
+    try:
+        top.finish()
+    except ScenarioError as exc:
+        errors.append(exc)
+    raise_all(errors)
+    return Scenario(file, title, question, tuple(clauses), rules, start, tuple(expectations), variant)
 
 
 def _check_rules(
@@ -324,11 +340,50 @@ def _players(file: str, data: object) -> tuple[PlayerSpec, ...]:
 # ------------------------------------------------------------------------------------- expectations
 
 
+_SET_PATH = re.compile(r"^(?:position\.(\w+)|players\[(\d+)\]\.(\w+))$")
+
+
+def _varied(file: str, path: str, changes: object, position: object, players: object) -> PositionSpec:
+    """The file's position with the fields an entry's ``set`` table gives: ``{"players[0].score" = 1500}``."""
+    if not isinstance(changes, dict) or not changes:
+        raise ScenarioError(
+            file, path, 'must be a table like { "players[0].score" = 1500, "position.pile" = "9" }'
+        )
+    new_position = dict(position) if isinstance(position, dict) else {}
+    new_players = (
+        [dict(p) if isinstance(p, dict) else p for p in players] if isinstance(players, list) else []
+    )
+    for key, value in changes.items():
+        match = _SET_PATH.match(key)
+        if match is None:
+            raise ScenarioError(file, f"{path}.{key}", 'is not "position.KEY" or "players[N].KEY"')
+        if match.group(1) is not None:
+            new_position[match.group(1)] = value
+            continue
+        seat = int(match.group(2))
+        while len(new_players) <= seat:
+            new_players.append({})
+        if not isinstance(new_players[seat], dict):
+            raise ScenarioError(file, f"{path}.{key}", f"players[{seat}] is not a table")
+        new_players[seat][match.group(3)] = value
+    try:
+        return _position(file, new_position, new_players)
+    except ScenarioError as exc:
+        raise ScenarioError(file, f"{path} ({exc.field})", exc.reason) from None
+
+
 def _expectation(
-    file: str, index: int, data: object, rules_cls: type[Any], file_rules: Sequence[tuple[str, RuleValue]]
+    file: str,
+    index: int,
+    data: object,
+    rules_cls: type[Any],
+    file_rules: Sequence[tuple[str, RuleValue]],
+    base: tuple[object, object] = (None, None),
 ) -> Expectation:
     path = f"expect[{index}]"
     t = _Table(file, path, data)
+    changes = t.raw("set")
+    start = None if changes is None else _varied(file, f"{path}.set", changes, *base)
     after_texts = t.str_list("after") or []
     after = tuple(read_move(file, f"{path}.after[{k}]", m) for k, m in enumerate(after_texts))
     pins = rules_table(file, f"{path}.rules", t.raw("rules"), rules_cls)
@@ -339,7 +394,7 @@ def _expectation(
     clause = t.text("clause")
     reason = t.text("reason")
     for key in list(t.data):
-        if key in ("after", "rules", "player", "note", "clause", "reason") or key not in EXPECT_KEYS:
+        if key in ("after", "rules", "player", "note", "clause", "reason", "set") or key not in EXPECT_KEYS:
             continue
         field = f"{path}.{key}"
         if key in ("legal", "illegal"):
@@ -358,6 +413,11 @@ def _expectation(
                 checks.append(Check(key, str(move), move=move, clause=clause, reason=reason))
             else:
                 checks.append(Check(key, str(move), move=move))
+        elif key == "refused":
+            text = t.text(key)
+            if text is None or not CLAUSE_ID.match(text):
+                raise ScenarioError(file, field, f"{text!r} is not a clause ID like 'R-CL-OUT-1'")
+            checks.append(Check(key, text))
         elif key in ("moves", "moves_include", "moves_exclude"):
             texts = t.str_list(key) or []
             moves = tuple(read_move(file, f"{field}[{k}]", m) for k, m in enumerate(texts))
@@ -376,7 +436,7 @@ def _expectation(
         keys = ", ".join((*MOVE_CHECKS, *PLAYER_CHECKS, *STATE_CHECKS))
         raise ScenarioError(file, path, f"states nothing: give at least one of {keys}")
     t.finish()
-    return Expectation(index, after, pins, player, tuple(checks), note)
+    return Expectation(index, after, pins, player, tuple(checks), note, start)
 
 
 def _expected_text(t: _Table, key: str, field: str) -> str:
@@ -391,6 +451,10 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
     if key == "melds":
         texts = t.str_list(key) or []
         return canon_melds([_meld(file, f"{field}[{j}]", m) for j, m in enumerate(texts)])
+    if key == "canastas" and isinstance(t.data.get(key), int):
+        count = t.number(key, low=0)  # classic: the side's number of canastas (R-CL-CAN-1)
+        assert count is not None
+        return str(count)
     if key == "canastas":
         names = t.str_list(key) or []
         mask = 0
@@ -406,7 +470,10 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         flag = t.flag(key)
         assert flag is not None
         return canon_bool(flag)
-    if key in ("hand_size", "kitty_size", "red_threes", "to_move", "dealer", "round", "pile_size", "stock"):
+    if key in (
+        "hand_size", "kitty_size", "red_threes", "to_move", "dealer", "round", "pile_size", "stock",
+        "pack_size",
+    ):  # fmt: skip
         number = t.number(key, low=0)
         assert number is not None
         return str(number)
@@ -442,7 +509,7 @@ def _expected_text(t: _Table, key: str, field: str) -> str:
         if type(value) is not int or value < 0:
             raise ScenarioError(file, field, f'must be a seat number or "nobody", not {value!r}')
         return str(value)
-    if key in ("scores", "winners"):
+    if key in ("scores", "winners", "hand_sizes"):
         value = t.raw(key)
         if not isinstance(value, list) or not all(type(x) is int for x in value):
             raise ScenarioError(file, field, "must be an array of integers")

@@ -17,7 +17,7 @@ from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, legal_moves, why_illegal
-from railroad_canasta.scenarios.builder import build_any_position
+from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.classic_checks import classic_actual
 from railroad_canasta.scenarios.model import (
     PLAYER_CHECKS,
@@ -135,6 +135,8 @@ def _actual(state: GameState, key: str, seat: int) -> str:
         return str(len(state.stock))
     if key == "scores":
         return canon_ints(state.scores)
+    if key in ("pack_size", "hand_sizes"):
+        return f"{key} is a check of classic Canasta"
     if key in ("winners", "truncated"):
         if state.result is None:
             return "the game is not over"
@@ -269,7 +271,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
     fails every check of its expectation. Raises :class:`ScenarioError` for a position that cannot exist
     under some expectation's rules.
     """
-    built: dict[Rules | ClassicRules, _State] = {}
+    built: dict[tuple[Rules | ClassicRules, int], _State | ScenarioError] = {}
     results: list[CheckResult] = []
     for expectation in scenario.expectations:
         try:
@@ -281,11 +283,25 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 f"expect[{expectation.index}].rules",
                 f"with the overrides, {exc.option}: {exc.reason}",
             ) from None
-        if rules not in built:
-            built[rules] = build_any_position(scenario, rules)
-        state = built[rules]
-        start_player = state.to_move
+        key = (rules, expectation.index if expectation.start is not None else 0)
+        if key not in built:
+            varied = (
+                scenario if expectation.start is None else attrs.evolve(scenario, start=expectation.start)
+            )
+            try:
+                built[key] = build_position(varied, rules)
+            except ScenarioError as exc:
+                built[key] = exc
+        found = built[key]
         context = _context(expectation)
+        refusals = [check for check in expectation.checks if check.key == "refused"]
+        if refusals:
+            results += [_refusal(found, check, context, expectation.index) for check in expectation.checks]
+            continue
+        if isinstance(found, ScenarioError):
+            raise found
+        state = found
+        start_player = state.to_move
         failed_move: str | None = None
         for k, move in enumerate(expectation.after):
             try:
@@ -309,6 +325,19 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
             passed, expected, outcome, clauses = _run_check(state, check, seat, scenario)
             results.append(CheckResult(expectation.index, passed, context, expected, outcome, clauses))
     return ScenarioReport(scenario, tuple(results))
+
+
+def _refusal(found: _State | ScenarioError, check: Check, context: str, index: int) -> CheckResult:
+    """A ``refused`` check passes when the builder refused the position naming the clause expected."""
+    if check.key != "refused":
+        return CheckResult(
+            index, False, context, check.describe(), "only refused goes with a refused check", ()
+        )
+    if not isinstance(found, ScenarioError):
+        return CheckResult(index, False, context, check.describe(), "the position was built", ())
+    tag = f"[{check.expected}"
+    outcome = f"refused at {found.field}: {found.reason}"
+    return CheckResult(index, tag in found.reason, context, check.describe(), outcome, (check.expected,))
 
 
 def _hidden(relative: Path) -> bool:

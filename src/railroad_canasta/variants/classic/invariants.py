@@ -172,8 +172,33 @@ POSITION_INVARIANTS: tuple[Invariant[Position], ...] = (
     ),
 )
 
+
+def _hands_in_play(state: ClassicState) -> Problem | None:
+    """While a round is played nobody holds no card: a player who has none has gone out (R-CL-OUT-2)."""
+    if state.phase not in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+        return None
+    for seat, hand in enumerate(state.hands):
+        held = sum(hand) + (sum(state.pending) if seat == state.to_move and state.pending is not None else 0)
+        if not held:
+            return Problem(f"hands[{seat}]", "an empty hand in play: the player would have gone out")
+    return None
+
+
+def _cards_kept(state: ClassicState) -> Problem | None:
+    """In the meld phase a player whose side may not go out keeps two cards, so that a discard leaves one."""
+    if state.phase is not Phase.MELD:
+        return None
+    seat = state.to_move
+    held = sum(state.hands[seat]) + (sum(state.pending) if state.pending is not None else 0)
+    if held < 2 and state.mover_side.canastas < state.rules.canastas_to_go_out:
+        return Problem(f"hands[{seat}]", f"{held} card in the meld phase without the canastas to go out")
+    return None
+
+
 #: The rows of a whole state.
 STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
+    Invariant("R-CL-OUT-2", "nobody holds no card while the round is played", _hands_in_play, "hands"),
+    Invariant("R-CL-OUT-1", "a player who may not go out keeps two cards", _cards_kept, "hands"),
     Invariant("R-CL-MAT-1", "the cards add up to the pack", _census, "", scope="game"),
     Invariant(
         "R-CL-SCO-1", "the last round's scores follow from the table", _round_scores, "history", scope="game"
