@@ -165,9 +165,10 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Move
     codes = bytes(free).translate(_START_CODE)
     out: list[Move] = [*_LOW_STARTS[wilds][codes[_LOW]], *_HIGH_STARTS[wilds][codes[_HIGH]]]
     if codes[_B3] == 2:  # (three black 3s or more: a trio's start code)
+        # Four black 3s may also go down as three, the fourth the final discard (R-CL-DEC-7's default).
         threes = free[_B3]
         if threes <= 4:
-            out.append(_B3_STARTS[threes - 3])
+            out += _B3_STARTS[: threes - 2]
     out += adds
     return out, canastas
 
