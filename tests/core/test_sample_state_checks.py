@@ -30,15 +30,17 @@ def test_an_rng_that_is_not_a_random_is_refused(index: int, rng: object) -> None
 
 @pytest.mark.parametrize("change", [{"to_move": 7}, {"dealer": -1}, {"viewer": 5}, {"to_move": -1}])
 @pytest.mark.parametrize("index", [0, 1])
-def test_a_view_the_engine_cannot_act_on_is_refused_by_the_entry_check(index: int, change: dict[str, int]) -> None:
-    bad = attrs.evolve(_views()[index], **change)  # type: ignore[misc]
+def test_a_view_the_engine_cannot_act_on_is_refused_by_the_entry_check(
+    index: int, change: dict[str, int]
+) -> None:
+    bad = attrs.evolve(_views()[index], **change)  # type: ignore[arg-type]
     with pytest.raises(rc.InvariantError, match="must be a seat"):
         rc.sample_state(bad, random.Random(1))
 
 
 @pytest.mark.parametrize("index", [0, 1])
 def test_a_view_of_round_zero_is_refused(index: int) -> None:
-    bad = attrs.evolve(_views()[index], round=0)  # type: ignore[misc]
+    bad = attrs.evolve(_views()[index], round=0)
     with pytest.raises((rc.ViewError, ClassicViewError), match="numbered from 1"):
         rc.sample_state(bad, random.Random(1))
 

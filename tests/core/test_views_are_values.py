@@ -30,8 +30,9 @@ def _reachable(value: object, seen: set[int]) -> Iterator[object]:
     yield value
     if isinstance(value, _IMMUTABLE_LEAVES):
         return
-    if attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
+    kind = type(value)
+    if attrs.has(kind):
+        for field in attrs.fields(kind):
             yield from _reachable(getattr(value, field.name), seen)
     elif isinstance(value, tuple | frozenset):
         for item in value:
@@ -43,7 +44,7 @@ def _mutable_parts(value: object) -> list[str]:
     found = []
     for part in _reachable(value, set()):
         kind = type(part)
-        if isinstance(part, _IMMUTABLE_LEAVES) or isinstance(part, tuple | frozenset):
+        if isinstance(part, (*_IMMUTABLE_LEAVES, tuple, frozenset)):
             continue
         params = getattr(kind, "__attrs_attrs__", None)
         if params is not None and getattr(kind, "__setattr__", None) is not object.__setattr__:
@@ -69,11 +70,18 @@ class _Shots:
 
 def _shots(seen: rc.PlayerView | rc.ClassicView) -> _Shots:
     return _Shots(
-        copy.deepcopy(seen), hash(seen), attrs.asdict(seen), pickle.dumps(seen), copy.deepcopy(seen), view_to_json(seen)
+        copy.deepcopy(seen),
+        hash(seen),
+        attrs.asdict(seen),
+        pickle.dumps(seen),
+        copy.deepcopy(seen),
+        view_to_json(seen),
     )
 
 
-def _play(rules: rc.Rules | rc.ClassicRules, seed: int, moves: int) -> Iterator[rc.GameState | rc.ClassicState]:
+def _play(
+    rules: rc.Rules | rc.ClassicRules, seed: int, moves: int
+) -> Iterator[rc.GameState | rc.ClassicState]:
     """The states of a game played at random (``moves`` decisions at most), each branched by every move."""
     rng = random.Random(seed)
     state = rc.new_game(rules, seed=seed)
@@ -117,7 +125,9 @@ def test_branching_the_game_after_taking_views_changes_no_representation(
 
 @settings(max_examples=8, deadline=None)
 @given(_RULES, st.integers(0, 2**32), st.integers(1, 80))
-def test_nothing_mutable_is_reachable_from_a_view(rules: rc.Rules | rc.ClassicRules, seed: int, moves: int) -> None:
+def test_nothing_mutable_is_reachable_from_a_view(
+    rules: rc.Rules | rc.ClassicRules, seed: int, moves: int
+) -> None:
     """Every object reachable from a view is a frozen record, a tuple or an immutable leaf."""
     for state in _play(rules, seed, moves):
         seen = rc.view(state, state.to_move)

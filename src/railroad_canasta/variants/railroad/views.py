@@ -30,6 +30,8 @@ railroad_canasta.variants.railroad.views.ViewError: ...
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
@@ -83,6 +85,11 @@ class PublicPlayer(Standing):
     score: int = 0
 
 
+def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
+    """The cards as a tuple of their own (a tuple given is kept)."""
+    return tuple(cards)
+
+
 @attrs.frozen
 class PlayerView(Table):
     """A game seen by one player (``viewer``): their cards, the table, and the sizes of the hidden parts.
@@ -110,7 +117,7 @@ class PlayerView(Table):
     #: The discard pile, by kind; the top card is the last. A tuple of its own (never the state's shared
     #: :class:`~railroad_canasta.core.stock.Pile`, whose list later discards grow): a view is a value,
     #: and no later branch of the game shows in it); any sequence of kinds given is made a tuple.
-    pile: tuple[Kind, ...] = attrs.field(converter=tuple)
+    pile: tuple[Kind, ...] = attrs.field(converter=_cards)
     #: Frozen by a wild card or a red 3 until taken (R-PIL-2, R-SET-5).
     pile_frozen: bool
     #: Card values melded this turn before the requirement was met (R-REQ-1).
