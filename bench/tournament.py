@@ -36,7 +36,15 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from railroad_canasta import Move
-from railroad_canasta.bots import Bot, SearchBot, SeenPosition, bot_named, play_game
+from railroad_canasta.bots import (
+    Bot,
+    ClassicHeuristicBot,
+    RailroadHeuristicBot,
+    SearchBot,
+    SeenPosition,
+    bot_named,
+    play_game,
+)
 from railroad_canasta.core.variant import seat_scores
 from railroad_canasta.variants import VARIANTS, variant_named
 
@@ -71,6 +79,7 @@ def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot[Any]:
             candidates=args.search_candidates,
             confidence=args.search_confidence,
             prune=args.search_prune,
+            policy=ClassicHeuristicBot if args.variant == "classic" else RailroadHeuristicBot,
         )
     return bot_named(name, seed=seed, variant=args.variant)
 

@@ -271,14 +271,18 @@ def sample_state(view: AnyView, rng: random.Random) -> AnyState:
 
     ``view(sample_state(v, rng), v.viewer) == v`` and the state passes :func:`validate`; a search bot
     plays out such states (a determinization). Only for a round being played (else the variant's view
-    error: ``ViewError``, ``ClassicViewError``).
+    error: ``ViewError``, ``ClassicViewError``). A view the engine did not make is checked as it comes in
+    (:class:`~railroad_canasta.InvariantError` for one the engine cannot act on); an ``rng`` that is not a
+    :class:`random.Random` raises :class:`TypeError`.
     """
     variant = _VIEWS.get(type(view))
     if variant is None:
         _refuse("sample_state", "a player's view", view)
-    sample = variant.sample_state(view, rng)
-    _trust(sample)
-    return sample
+    if not isinstance(rng, random.Random):
+        _refuse("sample_state", "a random.Random as rng (e.g. random.Random(seed))", rng)
+    _checked(variant, view)
+    # Not trusted on sight: the sample is checked, once, when it enters a public function.
+    return variant.sample_state(view, rng)
 
 
 def validate(position: Position, *, scope: Scope = "game") -> None:

@@ -14,6 +14,7 @@ from railroad_canasta.bots import (
     ExplainingBot,
     GreedyBot,
     RandomBot,
+    SearchBot,
     bot_named,
     play_game,
 )
@@ -144,13 +145,17 @@ def test_the_bot_outscores_the_greedy_bot_at_four_players() -> None:
 
 
 def test_bots_by_name_for_classic() -> None:
-    """``heuristic`` names the classic bot for the classic variant; the search bot plays Railroad only."""
+    """``heuristic`` names the classic bot for the classic variant; ``search`` searches over its rollouts."""
     bot = bot_named("heuristic", seed=4, variant="classic")
     assert isinstance(bot, ClassicHeuristicBot) and bot.seed == 4
     state = rc.new_game(CLASSIC, seed=1)
     assert bot.choose(rc.view(state, state.to_move), rc.legal_moves(state)) in rc.legal_moves(state)
-    with pytest.raises(ValueError, match="plays Railroad only"):
-        bot_named("search", variant="classic")
+    search = bot_named("search", seed=4, variant="classic")
+    assert isinstance(search, SearchBot) and search.policy is ClassicHeuristicBot
+    search.seconds, search.rollouts = None, 12
+    for seed in range(4):
+        state = rc.apply(rc.new_game(CLASSIC, seed=seed), "draw")
+        assert search.choose(rc.view(state, state.to_move), rc.legal_moves(state)) in rc.legal_moves(state)
 
 
 def test_the_classic_demo_explains_the_heuristic_bot(capsys: pytest.CaptureFixture[str]) -> None:
@@ -176,9 +181,6 @@ def test_the_classic_demo_explains_the_heuristic_bot(capsys: pytest.CaptureFixtu
     lines = out.getvalue().splitlines()
     assert lines[2].startswith("Round 1:") and lines[-1].startswith("Side P")
     assert sum(" why " in line for line in lines) > 100
-    assert main(["demo", "--variant", "classic", "--bot", "search"], out=io.StringIO()) == 2
-    err = capsys.readouterr().err
-    assert "search bot plays Railroad only" in err and err.count("\n") == 1
 
 
 def test_a_session_plays_against_the_classic_heuristic_bots() -> None:

@@ -17,6 +17,7 @@ from railroad_canasta.bots import GreedyBot
 from railroad_canasta.testing.strategies import classic_states
 from railroad_canasta.variants.classic.rules import CLASSIC
 from railroad_canasta.variants.classic.sampling import hidden_cards, hidden_places
+from railroad_canasta.variants.classic.sampling import sample_state as classic_sample_state
 from railroad_canasta.variants.classic.state import ClassicState, Phase
 from railroad_canasta.variants.classic.views import ClassicView, ClassicViewError
 
@@ -121,8 +122,11 @@ def test_a_view_that_hides_too_many_or_too_few_cards_is_refused() -> None:
         rc.sample_state(more, random.Random(1))
     jokers = list(seen.hand)
     jokers[Kind.JOKER] += 5
-    with pytest.raises(ClassicViewError, match="more JK than the pack holds"):
+    # The entry check of the public functions refuses it first (R-CL-MAT-1), the sampler's own check next.
+    with pytest.raises(rc.InvariantError, match=r"cards of JK are seen but the pack has 4 \[R-CL-MAT-1\]"):
         rc.sample_state(attrs.evolve(seen, hand=tuple(jokers)), random.Random(1))
+    with pytest.raises(ClassicViewError, match="more JK than the pack holds"):
+        classic_sample_state(attrs.evolve(seen, hand=tuple(jokers)), random.Random(1))
     reds = hidden_cards(seen)[Kind.RED_THREE]
     assert reds >= 2
     # Move all the stock but one card into a hand: the red 3s left unseen no longer fit in the stock.

@@ -48,9 +48,9 @@ def heuristic_bot(variant: str, seed: int = 0) -> AnyBot:
 
 
 def _search(seed: int, variant: str) -> AnyBot:
-    if variant != "railroad":
-        variant_named(variant)
-        raise ValueError(f"the search bot plays Railroad only, not {variant!r}")
+    variant_named(variant)
+    if variant == "classic":
+        return SearchBot(seed, policy=ClassicHeuristicBot)
     return SearchBot(seed, policy=RailroadHeuristicBot)
 
 

@@ -33,19 +33,30 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from railroad_canasta.bots.base import Bot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
 from railroad_canasta.core.moves import Discard, Move
-from railroad_canasta.variants.railroad.legal import legal_moves
-from railroad_canasta.variants.railroad.sampling import sample_state
-from railroad_canasta.variants.railroad.state import GameState, Phase
-from railroad_canasta.variants.railroad.transitions import apply
-from railroad_canasta.variants.railroad.views import PlayerView, view
+from railroad_canasta.game import apply, legal_moves, sample_state, view
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.views import ClassicView
+from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["SearchBot"]
 
-_PLAYING = (Phase.DRAW, Phase.MELD, Phase.KITTY)
+#: The phases of a round being played, in both variants (by their values).
+_PLAYING = frozenset({"draw", "meld", "kitty", "answer"})
+_AnyView = PlayerView | ClassicView
+_AnyState = GameState | ClassicState
+
+
+def _side(position: _AnyView | _AnyState, seat: int) -> int:
+    """The index of ``seat``'s score in a round's breakdowns: the seat (Railroad) or its side (classic)."""
+    if isinstance(position, ClassicView | ClassicState):
+        return position.side_of(seat)
+    return seat
 
 
 class SearchBot:
@@ -69,7 +80,7 @@ class SearchBot:
         confidence: float = 2.0,
         prune: float = 1.0,
         min_samples: int = 6,
-        policy: Callable[[int], Bot[PlayerView]] = RailroadHeuristicBot,
+        policy: Callable[[int], Bot[PlayerView]] | Callable[[int], Bot[ClassicView]] = RailroadHeuristicBot,
     ) -> None:
         if seconds is None and rollouts is None:
             raise ValueError("a search bot needs a budget: seconds, rollouts or both")
@@ -83,22 +94,23 @@ class SearchBot:
         self.min_samples = min_samples
         self.policy = policy
         self._rng = random.Random(seed)
-        self._advisor = policy(seed)
-        self._bots: list[Bot[PlayerView]] = []
+        self._advisor: Any = policy(seed)
+        # The policy's bots, one a seat, each choosing for views of its own variant (private, so untyped).
+        self._bots: list[Any] = []
         #: Rollouts played by the last decision.
         self.last_rollouts = 0
 
     def __repr__(self) -> str:
         return f"SearchBot({self.seed}, seconds={self.seconds}, rollouts={self.rollouts})"
 
-    def choose(self, seen: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, seen: _AnyView, moves: Sequence[Move]) -> Move:
         """The candidate whose rollouts scored best on average (the policy's move unless clearly beaten)."""
         return self.explain(seen, moves)[0]
 
-    def explain(self, seen: PlayerView, moves: Sequence[Move]) -> tuple[Move, str]:
+    def explain(self, seen: _AnyView, moves: Sequence[Move]) -> tuple[Move, str]:
         """The chosen move and a one-line reason (its gain over the policy's move, and how many rollouts)."""
         self.last_rollouts = 0
-        if len(moves) == 1 or seen.phase not in _PLAYING:
+        if len(moves) == 1 or seen.phase.value not in _PLAYING:
             return moves[0], f"{moves[0]}: the only move"
         cands = self.candidates_of(seen, moves)
         if len(cands) == 1:
@@ -128,7 +140,7 @@ class SearchBot:
             best
         ], f"{cands[best]}: {best_gain:+.0f} points a round over {cands[0]} ({samples} sampled states)"
 
-    def candidates_of(self, seen: PlayerView, moves: Sequence[Move]) -> list[Move]:
+    def candidates_of(self, seen: _AnyView, moves: Sequence[Move]) -> list[Move]:
         """The moves searched, the policy's own move first: one move when the policy's choice is clear.
 
         In the draw and kitty phases every move is a candidate (at most ``candidates``); in the meld
@@ -136,11 +148,13 @@ class SearchBot:
         """
         scoring = getattr(self._advisor, "scores", None)
         if scoring is None:
-            return list(moves[: self.candidates])
+            # A policy that does not score its moves: its own move first, then the first others.
+            first = self._advisor.choose(seen, moves)
+            return [first, *(m for m in moves if m != first)][: self.candidates]
         scores: list[float] = scoring(seen, moves)
         order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
         top = scores[order[0]]
-        if seen.phase is not Phase.MELD:
+        if seen.phase.value != "meld":
             return [moves[i] for i in order[: self.candidates]]
         if not isinstance(moves[order[0]], Discard):
             # The policy melds on: the order of its meld steps is its own.
@@ -166,14 +180,15 @@ class SearchBot:
             return True
         return self.seconds is not None and done > 0 and time.process_time() - start >= self.seconds
 
-    def _rollout(self, seen: PlayerView, sample: GameState, move: Move) -> float:
+    def _rollout(self, seen: _AnyView, sample: _AnyState, move: Move) -> float:
         """Play ``move`` in ``sample``, then the rest of the round with the policy; the score difference."""
         state = apply(sample, move)
-        players = len(state.players)
+        players = state.rules.players
         if len(self._bots) != players:
-            self._bots = [self.policy(seat) for seat in range(players)]
+            make: Callable[[int], Any] = self.policy
+            self._bots = [make(seat) for seat in range(players)]
         bots = self._bots
-        while state.phase in _PLAYING:
+        while state.phase.value in _PLAYING:
             moves = legal_moves(state)
             if len(moves) > 1:
                 seat = state.to_move
@@ -183,8 +198,8 @@ class SearchBot:
         if len(state.history) <= len(seen.history):
             return 0.0
         totals = [b.total for b in state.history[-1].breakdowns]
-        mine = totals[seen.viewer]
-        return float(mine - max(t for seat, t in enumerate(totals) if seat != seen.viewer))
+        side = _side(seen, seen.viewer)
+        return float(totals[side] - max(t for i, t in enumerate(totals) if i != side))
 
 
 def _differences(values: list[float], baseline: list[float]) -> list[float]:

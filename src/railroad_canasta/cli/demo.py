@@ -10,7 +10,6 @@ from railroad_canasta import __version__
 from railroad_canasta.bots import BOT_NAMES, Bot, ExplainingBot, bot_named, play_game
 from railroad_canasta.cli.demo_classic import run_classic
 from railroad_canasta.core.cards import format_kinds, kinds_of
-from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
 from railroad_canasta.game import new_game
 from railroad_canasta.render.text import score_table
@@ -166,10 +165,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rules = variant_named(args.variant).rules_for(args.players, args.max_rounds)
     names = [f"P{i + 1}" for i in range(args.players)]
     if isinstance(rules, ClassicRules):
-        if args.bot == "search":
-            raise RulesError(
-                "variant", "the search bot plays Railroad only; classic has random, greedy and heuristic"
-            )
         classic: list[Bot[ClassicView]] = [
             bot_named(args.bot, seed=args.seed * 100 + i, variant="classic") for i in range(args.players)
         ]

@@ -97,6 +97,10 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
     """
     if seen.phase not in _PLAYING:
         raise ClassicViewError(f"a view in the {seen.phase.value} phase has no round being played to sample")
+    if type(seen.round) is not int or seen.round < 1:
+        raise ClassicViewError(
+            f"a view's round is numbered from 1, not {seen.round!r}: no deal to sample it from"
+        )
     dealt = _deal_hidden(seen, rng)
     hands = tuple(
         seen.hand if seat == seen.viewer else counts_of(dealt.get(f"hand {seat}", ()))

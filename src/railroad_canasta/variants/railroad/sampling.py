@@ -98,6 +98,8 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     """
     if seen.phase not in _PLAYING:
         raise ViewError(f"a view in the {seen.phase.value} phase has no round being played to sample")
+    if type(seen.round) is not int or seen.round < 1:
+        raise ViewError(f"a view's round is numbered from 1, not {seen.round!r}: no deal to sample it from")
     dealt = _deal_hidden(seen, rng)
     players = []
     for seat, p in enumerate(seen.players):

@@ -30,11 +30,12 @@ railroad_canasta.variants.railroad.views.ViewError: ...
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
-from railroad_canasta.core.cards import KIND_POINTS, Counts
+from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.stock import Pile, as_pile
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import (
@@ -84,6 +85,11 @@ class PublicPlayer(Standing):
     score: int = 0
 
 
+def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
+    """The cards as a tuple of their own (a tuple given is kept)."""
+    return tuple(cards)
+
+
 @attrs.frozen
 class PlayerView(Table):
     """A game seen by one player (``viewer``): their cards, the table, and the sizes of the hidden parts.
@@ -108,9 +114,10 @@ class PlayerView(Table):
     players: tuple[PublicPlayer, ...]
     #: Cards in the stock.
     stock_size: int
-    #: The discard pile, by kind; the top card is the last (the state's own
-    #: :class:`~railroad_canasta.core.stock.Pile`; any sequence of kinds given is made one).
-    pile: Pile = attrs.field(converter=as_pile)
+    #: The discard pile, by kind; the top card is the last. A tuple of its own (never the state's shared
+    #: :class:`~railroad_canasta.core.stock.Pile`, whose list later discards grow): a view is a value,
+    #: and no later branch of the game shows in it); any sequence of kinds given is made a tuple.
+    pile: tuple[Kind, ...] = attrs.field(converter=_cards)
     #: Frozen by a wild card or a red 3 until taken (R-PIL-2, R-SET-5).
     pile_frozen: bool
     #: Card values melded this turn before the requirement was met (R-REQ-1).
@@ -188,7 +195,8 @@ def view(state: GameState, player: int) -> PlayerView:
         kitty=own.kitty if own.may_look_kitty else None,
         players=tuple(_public(p) for p in state.players),
         stock_size=len(state.stock),
-        pile=state.pile,
+        # The pile's own cards, not the list the round's later piles share: a view is a value.
+        pile=tuple(state.pile.cards[: state.pile.size]),
         pile_frozen=state.pile_frozen,
         turn_points=state.turn_points,
         pending=state.pending,
