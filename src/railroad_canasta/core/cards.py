@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from railroad_canasta.core.errors import NotationError
+from railroad_canasta.core.errors import NotationError, need_text
 
 __all__ = [
     "CARDS_PER_PLAYER",
@@ -249,6 +249,7 @@ class Card:
     @classmethod
     def from_text(cls, token: str) -> Card:
         """Read one card token such as ``AS``, ``10h``, ``TD`` or ``JK``."""
+        need_text("Card.from_text", token)
         return _parse_card(token, token, 0)
 
     def __str__(self) -> str:
@@ -283,6 +284,7 @@ def _parse_card(token: str, text: str, position: int) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read whitespace-separated card tokens; raise :class:`NotationError` naming the bad token."""
+    need_text("parse_cards", text)
     return tuple(_parse_card(tok, text, i) for i, tok in enumerate(text.split()))
 
 
@@ -296,6 +298,7 @@ def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
 
     A card token stands for its kind: ``9S`` is a nine, ``3H`` a red 3.
     """
+    need_text("parse_kind", token)
     up = token.upper() if token.isascii() else token
     kind = _TEXT_KIND.get(up)
     if kind is not None:
@@ -317,6 +320,7 @@ def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
 
 def parse_kinds(text: str) -> tuple[Kind, ...]:
     """Read whitespace-separated kind or card tokens as kinds."""
+    need_text("parse_kinds", text)
     return tuple(parse_kind(tok, text, i) for i, tok in enumerate(text.split()))
 
 

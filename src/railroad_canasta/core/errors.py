@@ -12,9 +12,31 @@ __all__ = [
     "RailroadCanastaError",
     "RulesError",
     "describe",
+    "describe_type",
     "excerpt",
     "missing_extra",
+    "need_text",
 ]
+
+
+def need_text(function: str, text: object) -> None:
+    """Raise ``TypeError`` with a sentence unless ``text`` is a string (notation is read from text).
+
+    >>> need_text("parse_move", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_move reads notation from a string, not None
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{function} reads notation from a string, not {describe_type(text)}")
+
+
+def describe_type(value: object) -> str:
+    """``None`` or ``a list``, ``an int``...: what kind of value ``value`` is, for a ``TypeError``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def excerpt(text: str, most: int = 40) -> str:

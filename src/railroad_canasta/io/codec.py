@@ -63,6 +63,7 @@ from railroad_canasta.io.reader import (
     read_variant,
 )
 from railroad_canasta.io.schemas import MOVE_SCHEMA
+from railroad_canasta.variants import check_rules_type
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicGameResult, ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
@@ -145,6 +146,7 @@ def _refuse(function: str, expected: str, given: object) -> NoReturn:
 def _codec(function: str, expected: str, value: object, kinds: tuple[type, ...]) -> _Codec:
     if type(value) not in kinds:
         _refuse(function, expected, value)
+    check_rules_type(function, value)
     return _BY_TYPE[type(value)]
 
 

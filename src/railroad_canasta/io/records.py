@@ -56,7 +56,7 @@ from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.invariants import validate_result
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import MAX_SEED_BITS
+from railroad_canasta.core.seed import MAX_SEED_BITS
 
 __all__ = [
     "GameRecord",

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.frozen import builder, copier
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -128,6 +129,7 @@ def first_dealer(seed: int, players: int) -> int:
 
 def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
     """A new game under ``rules``, the first dealer and round 1 from ``seed`` (R-CL-DEA-1)."""
+    check_seed(seed)
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), tuple(Side() for _ in rules.sides))
 
 

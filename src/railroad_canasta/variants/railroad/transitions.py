@@ -29,6 +29,7 @@ from railroad_canasta.core.cards import (
     pack,
 )
 from railroad_canasta.core.errors import IllegalMoveError
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -182,10 +183,6 @@ def _deal(
     return _begin_turn(state)
 
 
-#: The largest seed, in bits (a seed is written in decimal into the shuffle's key).
-MAX_SEED_BITS = 256
-
-
 def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
     """A new game: the first dealer drawn and the first round dealt, from ``seed``.
 
@@ -193,12 +190,7 @@ def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) 
     """
     if players is not None and players != rules.players:
         rules = rules.replace(players=players)
-    if type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {seed!r}"[:200])
-    if seed.bit_length() > MAX_SEED_BITS:
-        raise ValueError(
-            f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}"
-        )
+    check_seed(seed)
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), (0,) * rules.players, ())
 
 
