@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from railroad_canasta.core.errors import NotationError, need_text
+from railroad_canasta.core.errors import NotationError, describe_type, need_text
 
 __all__ = [
     "CARDS_PER_PLAYER",
@@ -290,7 +290,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in card notation, separated by single spaces."""
-    return " ".join(card.text for card in cards)
+    try:
+        return " ".join(card.text for card in cards)
+    except (AttributeError, TypeError):
+        raise TypeError(f"format_cards expects an iterable of Card, not {describe_type(cards)}") from None
 
 
 def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
@@ -326,7 +329,10 @@ def parse_kinds(text: str) -> tuple[Kind, ...]:
 
 def format_kinds(kinds: Iterable[Kind]) -> str:
     """Write kinds in kind notation, separated by single spaces."""
-    return " ".join(_KIND_TEXT[k] for k in kinds)
+    try:
+        return " ".join(_KIND_TEXT[k] for k in kinds)
+    except (KeyError, TypeError):
+        raise TypeError(f"format_kinds expects an iterable of Kind, not {describe_type(kinds)}") from None
 
 
 _EMPTY_COUNTS: Counts = (0,) * KIND_COUNT

@@ -15,7 +15,9 @@ __all__ = [
     "describe_type",
     "excerpt",
     "missing_extra",
+    "json_indent",
     "need_text",
+    "need_type",
 ]
 
 
@@ -29,6 +31,27 @@ def need_text(function: str, text: object) -> None:
     """
     if not isinstance(text, str):
         raise TypeError(f"{function} reads notation from a string, not {describe_type(text)}")
+
+
+def need_type(function: str, value: object, kind: type | tuple[type, ...], expected: str) -> None:
+    """Raise ``TypeError`` with a sentence unless ``value`` is an instance of ``kind`` (``expected`` says what)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{function} expects {expected}, not {describe_type(value)}")
+
+
+#: The largest ``indent`` of the JSON writers (a larger one only wastes memory).
+MAX_INDENT = 16
+
+
+def json_indent(indent: object) -> int | None:
+    """``indent`` if it is ``None`` or an int from 0 to :data:`MAX_INDENT`; else ``TypeError``/``ValueError``."""
+    if indent is None:
+        return None
+    if type(indent) is not int:
+        raise TypeError(f"indent must be an int or None, not {describe_type(indent)}")
+    if not 0 <= indent <= MAX_INDENT:
+        raise ValueError(f"indent must be from 0 to {MAX_INDENT}, not {indent}"[:80])
+    return indent
 
 
 def describe_type(value: object) -> str:
