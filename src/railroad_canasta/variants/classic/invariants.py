@@ -12,14 +12,16 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
+from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
-from railroad_canasta.variants.classic.transitions import pack_kinds
+from railroad_canasta.variants.classic.transitions import first_dealer, game_result, pack_kinds
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = [
@@ -172,11 +174,75 @@ POSITION_INVARIANTS: tuple[Invariant[Position], ...] = (
     ),
 )
 
-#: The rows of a whole state.
+def _over(state: ClassicState) -> bool:
+    return state.phase is Phase.GAME_OVER
+
+
+def _active(state: ClassicState) -> bool:
+    return state.phase is not Phase.ROUND_OVER and state.phase is not Phase.GAME_OVER
+
+
+def _result_of(state: ClassicState) -> Callable[[int, tuple[int, ...]], object]:
+    return functools.partial(game_result, state.rules)
+
+
+def _max_rounds(state: ClassicState) -> str | None:
+    limit = state.rules.max_rounds
+    return None if limit is None or state.round <= limit else f"the game stops after round {limit}"
+
+
+#: The rows of a whole state: the cards, then the game-level facts (the same as Railroad's, from
+#: :mod:`railroad_canasta.core.game_facts`).
 STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
     Invariant("R-CL-MAT-1", "the cards add up to the pack", _census, "", scope="game"),
     Invariant(
         "R-CL-SCO-1", "the last round's scores follow from the table", _round_scores, "history", scope="game"
+    ),
+    Invariant("R-CL-DEA-1", "the seed is one new_game takes", lambda s: facts.seed_bound(s.seed), "seed"),
+    Invariant(
+        "R-CL-DEA-1",
+        "the seed chose the first dealer, and the deal passes clockwise",
+        lambda s: facts.dealer_of_seed(s.dealer, s.seed, s.round, s.rules.players, first_dealer),
+        "dealer",
+        scope="game",
+    ),
+    Invariant("R-CL-GAM-1", "no round is played after the last one the rules allow", _max_rounds, "round"),
+    Invariant(
+        "R-CL-SCO-1",
+        "the history holds every round played before",
+        lambda s: facts.rounds_played(s.round, s.history, active=_active(s)),
+        "history",
+        scope="game",
+    ),
+    Invariant("R-CL-SCO-1", "the rounds of the history are numbered from 1", lambda s: facts.round_numbers(s.history)),
+    Invariant(
+        "R-CL-SCO-1",
+        "the cumulative scores are the running sums of the round scores",
+        lambda s: facts.running_scores(s.history, len(s.sides)),
+    ),
+    Invariant(
+        "R-CL-SCO-1",
+        "each side's score is its cumulative score",
+        lambda s: facts.cumulative_scores(s.history, [side.score for side in s.sides], "sides"),
+        scope="game",
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "no round is played after the game ended",
+        lambda s: facts.game_not_ended(s.history, active=not _over(s), game_result=_result_of(s)),
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "a game has a result exactly when it is over",
+        lambda s: facts.result_when_over(s.result, _over(s)),
+        "result",
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "the result follows from the scores and the rules",
+        lambda s: facts.result_follows(s.result, _over(s), s.history, _result_of(s)),
+        "result",
+        scope="game",
     ),
 )
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.rules import Rules
@@ -159,9 +160,11 @@ def _census_within_pack(state: GameState) -> str | None:
 
 
 def _dealer(state: GameState) -> str | None:
-    n = state.rules.players
-    dealer = (first_dealer(state.seed, n) + state.round - 1) % n
-    return None if state.dealer == dealer else f"round {state.round} of this seed is dealt by player {dealer}"
+    return facts.dealer_of_seed(state.dealer, state.seed, state.round, state.rules.players, first_dealer)
+
+
+def _seed_bound(state: GameState) -> str | None:
+    return facts.seed_bound(state.seed)
 
 
 def _round_scores(state: GameState) -> Problem | None:
@@ -422,6 +425,7 @@ STATE_INVARIANTS: tuple[Invariant[GameState], ...] = (
         also=("R-RED-1",),
         scope="game",
     ),
+    Invariant("R-SET-1", "the seed is one new_game takes", _seed_bound, "seed"),
     Invariant(
         "R-SET-1",
         "the seed chose the dealer, and the deal passes left",
