@@ -21,7 +21,7 @@ from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
-from railroad_canasta.variants.classic.transitions import first_dealer, game_result, pack_kinds
+from railroad_canasta.variants.classic.transitions import first_dealer, game_result, pack_kinds, seed_deal
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = [
@@ -186,6 +186,14 @@ def _result_of(state: ClassicState) -> Callable[[int, tuple[int, ...]], object]:
     return functools.partial(game_result, state.rules)
 
 
+def _stock_of_seed(state: ClassicState) -> str | None:
+    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    size = len(state.stock)
+    if size <= len(dealt) and tuple(state.stock) == dealt[:size]:
+        return None
+    return "is not the seed's stock less cards drawn from its top"
+
+
 def _max_rounds(state: ClassicState) -> str | None:
     limit = state.rules.max_rounds
     return None if limit is None or state.round <= limit else f"the game stops after round {limit}"
@@ -204,6 +212,14 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
         "the seed chose the first dealer, and the deal passes clockwise",
         lambda s: facts.dealer_of_seed(s.dealer, s.seed, s.round, s.rules.players, first_dealer),
         "dealer",
+        scope="game",
+    ),
+    Invariant(
+        "R-CL-DEA-1",
+        "the stock is the seed's, less the cards drawn from its top",
+        _stock_of_seed,
+        "stock",
+        also=("R-CL-TRN-1",),
         scope="game",
     ),
     Invariant("R-CL-GAM-1", "no round is played after the last one the rules allow", _max_rounds, "round"),

@@ -54,7 +54,7 @@ from railroad_canasta.variants.classic.state import (
 )
 from railroad_canasta.variants.classic.steps import stepped
 
-__all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
+__all__ = ["apply", "first_dealer", "new_game", "pack_kinds", "seed_deal"]
 
 _R3 = Kind.RED_THREE
 _T = Kind.TWO
@@ -119,6 +119,13 @@ def _deal(
         pile_frozen=frozen,
         melded_before=(False,) * n,
     )
+
+
+@functools.lru_cache(maxsize=32)
+def seed_deal(rules: ClassicRules, seed: int, round_no: int, dealer: int) -> ClassicState:
+    """Round ``round_no`` as the seed deals it (scores left empty): what a saved state of that round is
+    checked against (its stock). Cached: loading a game's states deals each round once."""
+    return _deal(rules, seed, round_no, dealer, tuple(Side() for _ in rules.sides))
 
 
 def first_dealer(seed: int, players: int) -> int:

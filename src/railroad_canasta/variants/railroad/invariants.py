@@ -32,7 +32,7 @@ from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import hand_value, score_player
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import first_dealer
+from railroad_canasta.variants.railroad.transitions import first_dealer, seed_deal
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
@@ -161,6 +161,22 @@ def _census_within_pack(state: GameState) -> str | None:
 
 def _dealer(state: GameState) -> str | None:
     return facts.dealer_of_seed(state.dealer, state.seed, state.round, state.rules.players, first_dealer)
+
+
+def _kitties_of_seed(state: GameState) -> Problem | None:
+    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer)
+    for seat, (p, d) in enumerate(zip(state.players, dealt.players, strict=True)):
+        if not p.kitty_taken and p.kitty != d.kitty:
+            return Problem(f"players[{seat}].kitty", "is not the kitty the seed dealt")
+    return None
+
+
+def _stock_of_seed(state: GameState) -> str | None:
+    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    size = len(state.stock)
+    if size <= len(dealt) and tuple(state.stock) == dealt[:size]:
+        return None
+    return "is not the seed's stock less cards drawn from its top"
 
 
 def _seed_bound(state: GameState) -> str | None:
@@ -432,6 +448,15 @@ STATE_INVARIANTS: tuple[Invariant[GameState], ...] = (
         _dealer,
         "dealer",
         also=("R-SET-2",),
+        scope="game",
+    ),
+    Invariant("R-SET-3", "a kitty not taken is the one the seed dealt", _kitties_of_seed, scope="game"),
+    Invariant(
+        "R-SET-4",
+        "the stock is the seed's, less the cards drawn from its top",
+        _stock_of_seed,
+        "stock",
+        also=("R-TRN-3",),
         scope="game",
     ),
     Invariant("R-SCO-5", "the round just ended is scored from the cards", _round_scores),

@@ -66,7 +66,7 @@ from railroad_canasta.variants.railroad.state import (
 )
 from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 
-__all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
+__all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state", "seed_deal"]
 
 _R3 = Kind.RED_THREE
 _TWO = Kind.TWO
@@ -181,6 +181,14 @@ def _deal(
         as_pile((upcard,)), frozen, 0, None, False, history, None,
     )  # fmt: skip
     return _begin_turn(state)
+
+
+@functools.lru_cache(maxsize=32)
+def seed_deal(rules: Rules, seed: int, round_no: int, dealer: int) -> GameState:
+    """Round ``round_no`` as the seed deals it (scores and history left empty): what a saved state of
+    that round is checked against (its untaken kitties, its stock). Cached: loading a game's states
+    deals each round once."""
+    return _deal(rules, seed, round_no, dealer, (0,) * rules.players, ())
 
 
 def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
