@@ -214,14 +214,6 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
         "dealer",
         scope="game",
     ),
-    Invariant(
-        "R-CL-DEA-1",
-        "the stock is the seed's, less the cards drawn from its top",
-        _stock_of_seed,
-        "stock",
-        also=("R-CL-TRN-1",),
-        scope="game",
-    ),
     Invariant("R-CL-GAM-1", "no round is played after the last one the rules allow", _max_rounds, "round"),
     Invariant(
         "R-CL-SCO-1",
@@ -258,6 +250,14 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
         "the result follows from the scores and the rules",
         lambda s: facts.result_follows(s.result, _over(s), s.history, _result_of(s)),
         "result",
+        scope="game",
+    ),
+    Invariant(
+        "R-CL-DEA-1",
+        "the stock is the seed's, less the cards drawn from its top",
+        _stock_of_seed,
+        "stock",
+        also=("R-CL-TRN-1",),
         scope="game",
     ),
 )
