@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from railroad_canasta.testing.fuzz import fuzz_api, fuzz_cli, fuzz_web
+from railroad_canasta.testing.fuzz import FuzzReport, fuzz_api, fuzz_cli, fuzz_web
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,12 +28,18 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     escaped = 0
-    files = (str(ROOT / "spec" / "scenarios"), str(ROOT / "README.md"), "/nonexistent", str(ROOT / "pyproject.toml"))
-    for title, run in (
+    files = (
+        str(ROOT / "spec" / "scenarios"),
+        str(ROOT / "README.md"),
+        "/nonexistent",
+        str(ROOT / "pyproject.toml"),
+    )
+    runs: tuple[tuple[str, Callable[[], FuzzReport]], ...] = (
         ("public API", lambda: fuzz_api(args.calls, seed=args.seed)),
         ("command line", lambda: fuzz_cli(args.cli, seed=args.seed, files=files)),
         ("web table", lambda: fuzz_web(args.web, seed=args.seed)),
-    ):
+    )
+    for title, run in runs:
         started = time.perf_counter()
         report = run()
         print(f"== {title} ({time.perf_counter() - started:.1f} s)")

@@ -31,7 +31,11 @@ def _refused(state: rc.ClassicState, edit: Callable[[Doc], None], clause: str, p
 @pytest.mark.parametrize(
     ("edit", "clause", "path"),
     [
-        (lambda d: d.__setitem__("result", {"winners": [0], "truncated": False, "scores": [0, 0]}), "R-CL-GAM-1", "result"),
+        (
+            lambda d: d.__setitem__("result", {"winners": [0], "truncated": False, "scores": [0, 0]}),
+            "R-CL-GAM-1",
+            "result",
+        ),
         (lambda d: d["sides"][0].__setitem__("score", 100), "R-CL-SCO-1", "sides[0].score"),
         (lambda d: d.__setitem__("round", 5), "R-CL-SCO-1", "history"),
         (lambda d: d.__setitem__("dealer", (d["dealer"] + 1) % 4), "R-CL-DEA-1", "dealer"),
@@ -53,7 +57,9 @@ def later_round() -> rc.ClassicState:
     state = rc.new_game(rc.ClassicRules(players=2, max_rounds=3), seed=11)
     bots = [bot_named("greedy", seed=i, variant="classic") for i in range(2)]
     while not state.history:
-        state = rc.apply(state, bots[state.to_move].choose(rc.view(state, state.to_move), rc.legal_moves(state)))
+        state = rc.apply(
+            state, bots[state.to_move].choose(rc.view(state, state.to_move), rc.legal_moves(state))
+        )
     assert state.phase.value == "round-over"
     return rc.apply(state, "next-round")
 

@@ -53,7 +53,12 @@ def test_the_sorter_tells_a_deliberate_error_from_an_escape() -> None:
 
 
 def test_the_command_line_answers_every_generated_argument_list_in_one_line() -> None:
-    files = (str(ROOT / "spec" / "scenarios"), str(ROOT / "README.md"), "/nonexistent", str(ROOT / "pyproject.toml"))
+    files = (
+        str(ROOT / "spec" / "scenarios"),
+        str(ROOT / "README.md"),
+        "/nonexistent",
+        str(ROOT / "pyproject.toml"),
+    )
     report = fuzz_cli(60, seed=0, files=files)
     assert report.escapes == [], "\n".join(report.escapes[:20])
     assert any("status 2" in k for k in report.documented) and report.returned > 0

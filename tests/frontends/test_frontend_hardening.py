@@ -102,7 +102,9 @@ def test_a_post_from_another_site_is_refused_and_changes_nothing() -> None:
         assert client.post("/move", data={"move": "draw"}, headers=headers).status_code == 403
         assert client.post("/new", headers=headers).status_code == 403
     assert app.state.table.session.state is before
-    ok = client.post("/move", data={"move": "draw"}, headers={"origin": "http://testserver"}, follow_redirects=False)
+    ok = client.post(
+        "/move", data={"move": "draw"}, headers={"origin": "http://testserver"}, follow_redirects=False
+    )
     assert ok.status_code == 303 and app.state.table.session.state is not before
     assert origin_allowed(b"http://127.0.0.1:8000", b"127.0.0.1:8000")
     assert not origin_allowed(b"http://127.0.0.1:8001", b"127.0.0.1:8000")
@@ -185,7 +187,10 @@ def test_ctrl_c_is_one_line_and_status_130(
 def test_simulate_jobs_are_capped_by_the_games_and_the_cpus() -> None:
     started = time.perf_counter()
     out = io.StringIO()
-    assert main(["simulate", "--games", "1", "--jobs", "10000", "--no-progress", "--max-rounds", "1"], out=out) == 0
+    assert (
+        main(["simulate", "--games", "1", "--jobs", "10000", "--no-progress", "--max-rounds", "1"], out=out)
+        == 0
+    )
     assert time.perf_counter() - started < 30
     assert "1 game" in out.getvalue()
 

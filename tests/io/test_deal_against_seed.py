@@ -23,11 +23,15 @@ def test_a_hand_card_swapped_with_a_kitty_card_is_refused() -> None:
     player = doc["players"][state.to_move]
     player["hand"][-1], player["kitty"][0] = player["kitty"][0], player["hand"][-1]
     assert player["hand"] != json.loads(rc.state_to_json(state))["players"][state.to_move]["hand"]
-    with pytest.raises(rc.RecordError, match=r"players\[\d\]\.kitty: is not the kitty the seed dealt \[R-SET-3"):
+    with pytest.raises(
+        rc.RecordError, match=r"players\[\d\]\.kitty: is not the kitty the seed dealt \[R-SET-3"
+    ):
         _load(doc)
 
 
-@pytest.mark.parametrize("rules", [rc.Rules(players=2), rc.ClassicRules(players=4)], ids=["railroad", "classic"])
+@pytest.mark.parametrize(
+    "rules", [rc.Rules(players=2), rc.ClassicRules(players=4)], ids=["railroad", "classic"]
+)
 def test_a_restacked_stock_is_refused(rules: rc.Rules | rc.ClassicRules) -> None:
     state = rc.new_game(rules, seed=7)
     doc = json.loads(rc.state_to_json(state))
@@ -46,7 +50,9 @@ def test_a_restacked_stock_is_refused(rules: rc.Rules | rc.ClassicRules) -> None
         rc.validate(restacked)
 
 
-@pytest.mark.parametrize("rules", [rc.Rules(players=3), rc.ClassicRules(players=2)], ids=["railroad", "classic"])
+@pytest.mark.parametrize(
+    "rules", [rc.Rules(players=3), rc.ClassicRules(players=2)], ids=["railroad", "classic"]
+)
 def test_every_state_of_a_played_game_loads(rules: rc.Rules | rc.ClassicRules) -> None:
     state: Any = rc.new_game(rules, seed=21)
     bots = [bot_named("greedy", seed=i, variant=rules.variant) for i in range(rules.players)]
@@ -56,4 +62,6 @@ def test_every_state_of_a_played_game_loads(rules: rc.Rules | rc.ClassicRules) -
             assert again == state
         if state.result is not None:
             break
-        state = rc.apply(state, bots[state.to_move].choose(rc.view(state, state.to_move), rc.legal_moves(state)))
+        state = rc.apply(
+            state, bots[state.to_move].choose(rc.view(state, state.to_move), rc.legal_moves(state))
+        )

@@ -10,7 +10,8 @@ says why a move is legal or not in a scenario's position, guard by guard; ``play
 module adds its subcommand to the parser and runs it; :func:`main` wires them.
 
 A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
-line on stderr and exit status 2; Ctrl-C ends a command with one line and status 130. Output cut short by its reader (``demo | head``) ends the command quietly
+line on stderr and exit status 2; Ctrl-C ends a command with one line and status 130. Output cut
+short by its reader (``demo | head``) ends the command quietly
 with status 141. The core library never imports this package.
 """
 

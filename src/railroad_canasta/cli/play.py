@@ -53,7 +53,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=seed_argument,
         default=None,
-        help="the game seed, for a reproducible demo (default: a fresh secret seed, shown only in a saved record)",
+        help="the game seed, for a reproducible demo (default: a fresh secret seed, shown at the end)",
     )
     parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
     add_rules_argument(parser, "of the game")

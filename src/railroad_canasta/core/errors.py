@@ -14,8 +14,8 @@ __all__ = [
     "describe",
     "describe_type",
     "excerpt",
-    "missing_extra",
     "json_indent",
+    "missing_extra",
     "need_text",
     "need_type",
 ]
@@ -34,7 +34,7 @@ def need_text(function: str, text: object) -> None:
 
 
 def need_type(function: str, value: object, kind: type | tuple[type, ...], expected: str) -> None:
-    """Raise ``TypeError`` with a sentence unless ``value`` is an instance of ``kind`` (``expected`` says what)."""
+    """Raise ``TypeError`` with a sentence unless ``value`` is a ``kind`` (``expected`` says what)."""
     if not isinstance(value, kind):
         raise TypeError(f"{function} expects {expected}, not {describe_type(value)}")
 
@@ -44,7 +44,7 @@ MAX_INDENT = 16
 
 
 def json_indent(indent: object) -> int | None:
-    """``indent`` if it is ``None`` or an int from 0 to :data:`MAX_INDENT`; else ``TypeError``/``ValueError``."""
+    """``indent`` if ``None`` or an int from 0 to :data:`MAX_INDENT`; else ``TypeError``/``ValueError``."""
     if indent is None:
         return None
     if type(indent) is not int:
@@ -55,7 +55,7 @@ def json_indent(indent: object) -> int | None:
 
 
 def describe_type(value: object) -> str:
-    """``None`` or ``a list``, ``an int``...: what kind of value ``value`` is, for a ``TypeError``."""
+    """``None``, ``a list``, ``an int``...: what kind of value ``value`` is, for a ``TypeError``."""
     if value is None:
         return "None"
     name = type(value).__name__

@@ -50,13 +50,15 @@ class RoundRow(Protocol):
 
 
 def seed_bound(seed: int) -> str | None:
-    """A seed is an int of at most :data:`~railroad_canasta.core.seed.MAX_SEED_BITS` bits, as ``new_game`` takes."""
+    """A seed is an int of at most :data:`~railroad_canasta.core.seed.MAX_SEED_BITS` bits (``new_game``'s)."""
     if seed.bit_length() <= MAX_SEED_BITS:
         return None
     return f"must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}"
 
 
-def dealer_of_seed(dealer: int, seed: int, round_no: int, players: int, first: Callable[[int, int], int]) -> str | None:
+def dealer_of_seed(
+    dealer: int, seed: int, round_no: int, players: int, first: Callable[[int, int], int]
+) -> str | None:
     """The seed chose the first dealer (``first(seed, players)``), and the deal passes left each round."""
     expected = (first(seed, players) + round_no - 1) % players
     return None if dealer == expected else f"round {round_no} of this seed is dealt by player {expected}"
@@ -107,13 +109,20 @@ def result_when_over(result: object, over: bool) -> str | None:
 
 
 def result_follows(
-    result: object, over: bool, history: Sequence[RoundRow], game_result: Callable[[int, tuple[int, ...]], object]
+    result: object,
+    over: bool,
+    history: Sequence[RoundRow],
+    game_result: Callable[[int, tuple[int, ...]], object],
 ) -> str | None:
     """Once over, the result is the one the last round's scores give under the rules."""
     if not over or not history:
         return None
     last = history[-1]
-    return None if result == game_result(last.round, last.scores) else "does not follow from the scores and the rules"
+    return (
+        None
+        if result == game_result(last.round, last.scores)
+        else "does not follow from the scores and the rules"
+    )
 
 
 def game_not_ended(

@@ -17,9 +17,11 @@ MAX_SEED_BITS = 256
 
 
 def check_seed(seed: object) -> int:
-    """``seed`` if it is an int of at most :data:`MAX_SEED_BITS` bits; else a ``TypeError`` or ``ValueError``."""
+    """``seed`` if an int of at most :data:`MAX_SEED_BITS` bits, else ``TypeError`` or ``ValueError``."""
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, not {seed!r}"[:200])
     if seed.bit_length() > MAX_SEED_BITS:
-        raise ValueError(f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}")
+        raise ValueError(
+            f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}"
+        )
     return seed

@@ -25,8 +25,16 @@ from typing import Generic, TypeVar, cast, overload
 
 import attrs
 
-from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, describe, json_indent, need_type
+from railroad_canasta.core.errors import (
+    IllegalMoveError,
+    NotationError,
+    RailroadCanastaError,
+    describe,
+    json_indent,
+    need_type,
+)
 from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.core.seed import MAX_SEED_BITS
 from railroad_canasta.game import AnyRules, AnyState, new_game
 from railroad_canasta.io.codec import (
     AnyResult,
@@ -56,7 +64,6 @@ from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.invariants import validate_result
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.core.seed import MAX_SEED_BITS
 
 __all__ = [
     "GameRecord",

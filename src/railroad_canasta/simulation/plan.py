@@ -97,7 +97,7 @@ def _import_bot(path: str) -> type[Any]:
         raise RailroadCanastaError(f"cannot import the bot {path!r}: {exc}") from None
     if not isinstance(found, type):
         raise RailroadCanastaError(f"the bot {path!r} is not a class")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def make_bot(spec: str, *, seed: int, variant: str) -> Bot[Any]:

@@ -27,7 +27,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -66,7 +66,7 @@ def public_callables() -> dict[str, Callable[..., object]]:
         if inspect.isfunction(value):
             found[name] = value
         elif inspect.isclass(value) and callable(getattr(value, "from_text", None)):
-            found[f"{name}.from_text"] = value.from_text
+            found[f"{name}.from_text"] = getattr(value, "from_text")  # noqa: B009
     return found
 
 
@@ -82,14 +82,18 @@ def argument_pool(rng: random.Random) -> list[object]:
         b"draw", [], [1], ["draw"], {}, {"schema": 1}, (), object(), rc.Kind.NINE, rc.Draw(),
         rc.Rules(), rc.Rules(players=8), rc.ClassicRules(), rc.ClassicRules(players=6),
         railroad, classic, rc.view(railroad, 0), rc.view(classic, 1), rc.view(railroad, railroad.to_move),
-        attrs.evolve(railroad, rules=rc.ClassicRules(players=3)),
-        attrs.evolve(classic, rules=rc.Rules(players=4)),
+        attrs.evolve(cast("Any", railroad), rules=rc.ClassicRules(players=3)),
+        attrs.evolve(cast("Any", classic), rules=rc.Rules(players=4)),
         rc.record_game(railroad.rules, railroad.seed, ["draw"]),
         rc.record_to_json(rc.record_game(classic.rules, classic.seed, ["draw"])),
         rc.state_to_json(railroad), rc.state_to_json(classic), rc.view_to_json(rc.view(classic, 0)),
         random.Random(1), "railroad", "classic", "position", "game",
     ]  # fmt: skip
-    for text in (rc.state_to_json(railroad), rc.state_to_json(classic), rc.record_to_json(rc.record_game(railroad.rules, 7, ["draw"]))):
+    for text in (
+        rc.state_to_json(railroad),
+        rc.state_to_json(classic),
+        rc.record_to_json(rc.record_game(railroad.rules, 7, ["draw"])),
+    ):
         for _ in range(6):
             pool.append(json.dumps(_tamper(json.loads(text), rng)))
     return pool
@@ -100,7 +104,9 @@ def _tamper(doc: Any, rng: random.Random) -> Any:
     doc = copy.deepcopy(doc)
     node = doc
     for _ in range(6):
-        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        keys = (
+            list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        )
         if not keys:
             break
         key = rng.choice(keys)
@@ -122,7 +128,11 @@ def classify(exc: BaseException) -> str | None:
     if not own:  # Python refused the arguments of the call itself (or of a lambda in the test)
         return kind
     last = frames[-1]
-    line = linecache.getline(last.filename, last.lineno or 0).strip() if last.filename.startswith(_PACKAGE) else ""
+    line = (
+        linecache.getline(last.filename, last.lineno or 0).strip()
+        if last.filename.startswith(_PACKAGE)
+        else ""
+    )
     if line.startswith("raise") or (last.line or "").startswith("raise"):
         return kind
     return None
@@ -150,7 +160,9 @@ def fuzz_api(calls: int, *, seed: int = 0) -> FuzzReport:
         except Exception as exc:  # every exception is sorted: documented or escape
             kind = classify(exc)
             if kind is None:
-                shown = ", ".join(_short(a) for a in args) + "".join(f", {k}={_short(v)}" for k, v in kwargs.items())
+                shown = ", ".join(_short(a) for a in args) + "".join(
+                    f", {k}={_short(v)}" for k, v in kwargs.items()
+                )
                 where = traceback.extract_tb(exc.__traceback__)[-1]
                 report.escapes.append(
                     f"{name}({shown}) -> {type(exc).__name__}: {str(exc)[:120]} "
@@ -180,7 +192,22 @@ def _short(value: object) -> str:
 
 #: Values given to options: wrong kinds, huge numbers, files that are not what they should be. Numbers
 #: stay small where they count work (games, rounds), so that every command ends at once.
-_CLI_VALUES = ("", "-1", "0", "1", "2", "x", "9" * 85, "9" * 5000, "-", "1e3", "draw", "meld 9 9 JK", "é", "\x00x")
+_CLI_VALUES = (
+    "",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "x",
+    "9" * 85,
+    "9" * 5000,
+    "-",
+    "1e3",
+    "draw",
+    "meld 9 9 JK",
+    "é",
+    "\x00x",
+)
 
 
 def fuzz_cli(calls: int, *, seed: int = 0, files: tuple[str, ...] = ()) -> FuzzReport:
@@ -204,13 +231,17 @@ def fuzz_cli(calls: int, *, seed: int = 0, files: tuple[str, ...] = ()) -> FuzzR
         name = rng.choice(sorted(commands))
         options, positional = commands[name]
         argv = [name]
-        argv += [rng.choice((*files, *_CLI_VALUES[:6])) for _ in range(rng.choice((0, positional, positional, 1)))]
+        argv += [
+            rng.choice((*files, *_CLI_VALUES[:6])) for _ in range(rng.choice((0, positional, positional, 1)))
+        ]
         for _ in range(rng.randrange(4)):
             option = rng.choice(options) if options else "--x"
             argv.append(option)
             if rng.random() < 0.9:
                 small = option in ("--games", "--max-rounds", "--players", "--jobs", "--batch-size")
-                argv.append(rng.choice(("0", "1", "2", "-1", "x")) if small else rng.choice((*files, *_CLI_VALUES)))
+                argv.append(
+                    rng.choice(("0", "1", "2", "-1", "x")) if small else rng.choice((*files, *_CLI_VALUES))
+                )
         if name == "simulate" and "--games" not in argv:
             argv += ["--games", "1"]
         if name in ("play", "serve", "simulate"):
@@ -292,7 +323,9 @@ def fuzz_web(requests: int, *, seed: int = 0) -> FuzzReport:
         origin = rng.choice(origins)
         if origin is not None:
             headers["origin"] = origin
-        move = rng.choice((*legal, *legal, "", "x" * rng.choice((1, 50, 5000)), "discard 4", "\x00", "é" * 30))
+        move = rng.choice(
+            (*legal, *legal, "", "x" * rng.choice((1, 50, 5000)), "discard 4", "\x00", "é" * 30)
+        )
         body = rng.choice(
             (
                 f"move={move}".encode(),

@@ -47,7 +47,12 @@ class Table:
 
     def __init__(self, rules: AnyRules, seed: int | None, bot: str) -> None:
         # No seed given: each game is dealt from a fresh secret seed, shown only once the game is over.
-        self.rules, self.seed, self.bot, self.secret = rules, new_seed() if seed is None else seed, bot, seed is None
+        self.rules, self.seed, self.bot, self.secret = (
+            rules,
+            new_seed() if seed is None else seed,
+            bot,
+            seed is None,
+        )
         self.problem = ""
         self.log: list[str] = []
         self.session = self.new(self.seed)
@@ -106,7 +111,9 @@ def page(table: Table) -> str:
     )
     moves = "".join(_button(m, m, "move") for m in legal) or "<p>Waiting.</p>"
     options = "".join(f"<option value='{escape(m, quote=True)}'>" for m in legal)
-    status = f"The game is over (seed {table.seed})." if session.over else "Your move." if session.waiting else ""
+    status = (
+        f"The game is over (seed {table.seed})." if session.over else "Your move." if session.waiting else ""
+    )
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -13,7 +13,8 @@ know. The checks are plain functions, tested alone.
 
 >>> host_allowed(b"127.0.0.1:8000", LOOPBACK_HOSTS), host_allowed(b"evil.example:8000", LOOPBACK_HOSTS)
 (True, False)
->>> origin_allowed(b"http://127.0.0.1:8000", b"127.0.0.1:8000"), origin_allowed(b"https://evil.example", b"127.0.0.1:8000")
+>>> here = b"127.0.0.1:8000"
+>>> origin_allowed(b"http://127.0.0.1:8000", here), origin_allowed(b"https://evil.example", here)
 (True, False)
 """
 
@@ -53,7 +54,9 @@ def origin_allowed(origin: bytes, host: bytes) -> bool:
 class Guard:
     """The middleware: ``Guard(app, hosts=LOOPBACK_HOSTS, max_body=MAX_BODY)`` in front of ``app``."""
 
-    def __init__(self, app: _App, *, hosts: Collection[str] = LOOPBACK_HOSTS, max_body: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: _App, *, hosts: Collection[str] = LOOPBACK_HOSTS, max_body: int = MAX_BODY
+    ) -> None:
         self.app, self.hosts, self.max_body = app, frozenset(h.lower() for h in hosts), max_body
 
     async def __call__(self, scope: _Scope, receive: _Receive, send: _Send) -> None:
@@ -71,7 +74,11 @@ class Guard:
         if scope.get("method", "GET") not in ("GET", "HEAD"):
             origin = headers.get(b"origin")
             site = headers.get(b"sec-fetch-site", b"same-origin").lower()
-            foreign = not origin_allowed(origin, host) if origin is not None else site not in (b"same-origin", b"none")
+            foreign = (
+                not origin_allowed(origin, host)
+                if origin is not None
+                else site not in (b"same-origin", b"none")
+            )
             if foreign:
                 await _answer(send, 403, "Moves are taken only from the table's own page.")
                 return
@@ -116,7 +123,10 @@ async def _answer(send: _Send, status: int, text: str) -> None:
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(data)).encode())],
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(data)).encode()),
+            ],
         }
     )
     await send({"type": "http.response.body", "body": data})

@@ -14,8 +14,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core import game_facts as facts
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.rules import ClassicRules
@@ -174,6 +174,7 @@ POSITION_INVARIANTS: tuple[Invariant[Position], ...] = (
     ),
 )
 
+
 def _over(state: ClassicState) -> bool:
     return state.phase is Phase.GAME_OVER
 
@@ -222,7 +223,11 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
         "history",
         scope="game",
     ),
-    Invariant("R-CL-SCO-1", "the rounds of the history are numbered from 1", lambda s: facts.round_numbers(s.history)),
+    Invariant(
+        "R-CL-SCO-1",
+        "the rounds of the history are numbered from 1",
+        lambda s: facts.round_numbers(s.history),
+    ),
     Invariant(
         "R-CL-SCO-1",
         "the cumulative scores are the running sums of the round scores",

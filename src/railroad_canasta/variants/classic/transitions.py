@@ -18,7 +18,6 @@ from typing import Any, cast
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
-from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.frozen import builder, copier
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -35,6 +34,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.variants.classic import legal as _legal
 from railroad_canasta.variants.classic.guards import why_illegal

@@ -15,8 +15,8 @@ import functools
 from collections.abc import Sequence
 from typing import Literal
 
-from railroad_canasta.core.cards import Counts, Kind, pack_counts
 from railroad_canasta.core import game_facts as facts
+from railroad_canasta.core.cards import Counts, Kind, pack_counts
 from railroad_canasta.core.invariants import Problem, count_problem
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules

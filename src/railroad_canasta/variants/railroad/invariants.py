@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core import game_facts as facts
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.rules import Rules

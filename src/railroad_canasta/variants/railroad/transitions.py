@@ -29,7 +29,6 @@ from railroad_canasta.core.cards import (
     pack,
 )
 from railroad_canasta.core.errors import IllegalMoveError
-from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -44,6 +43,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad import legal as _legal
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
