@@ -30,6 +30,8 @@ __all__ = [
     "rounds_played",
     "running_scores",
     "seed_bound",
+    "stock_of_seed",
+    "within_round_limit",
 ]
 
 
@@ -134,3 +136,16 @@ def game_not_ended(
         if (active or not last) and game_result(r.round, r.scores) is not None:
             return Problem(f"history[{j}].scores", "the game ended after this round")
     return None
+
+
+def stock_of_seed(stock: Sequence[object], dealt: Sequence[object]) -> str | None:
+    """The stock is the one the seed dealt less cards drawn from its top (its end): a prefix of it."""
+    size = len(stock)
+    if size <= len(dealt) and tuple(stock) == tuple(dealt[:size]):
+        return None
+    return "is not the seed's stock less cards drawn from its top"
+
+
+def within_round_limit(round_no: int, limit: int | None) -> str | None:
+    """No round is played after the last one the rules allow (``limit``, if any)."""
+    return None if limit is None or round_no <= limit else f"the game stops after round {limit}"

@@ -188,16 +188,13 @@ def _result_of(state: ClassicState) -> Callable[[int, tuple[int, ...]], object]:
 
 
 def _stock_of_seed(state: ClassicState) -> str | None:
-    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer).stock
-    size = len(state.stock)
-    if size <= len(dealt) and tuple(state.stock) == dealt[:size]:
-        return None
-    return "is not the seed's stock less cards drawn from its top"
+    return facts.stock_of_seed(
+        state.stock, seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    )
 
 
 def _max_rounds(state: ClassicState) -> str | None:
-    limit = state.rules.max_rounds
-    return None if limit is None or state.round <= limit else f"the game stops after round {limit}"
+    return facts.within_round_limit(state.round, state.rules.max_rounds)
 
 
 #: The rows of a whole state: the cards, then the game-level facts (the same as Railroad's, from

@@ -124,8 +124,7 @@ def meld_forms(t: Seen) -> Problem | None:
 
 
 def max_rounds(t: Seen) -> str | None:
-    limit = t.rules.max_rounds
-    return None if limit is None or t.round <= limit else f"the game stops after round {limit}"
+    return facts.within_round_limit(t.round, t.rules.max_rounds)
 
 
 def black_three_melds(t: Seen) -> Problem | None:

@@ -172,11 +172,9 @@ def _kitties_of_seed(state: GameState) -> Problem | None:
 
 
 def _stock_of_seed(state: GameState) -> str | None:
-    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer).stock
-    size = len(state.stock)
-    if size <= len(dealt) and tuple(state.stock) == dealt[:size]:
-        return None
-    return "is not the seed's stock less cards drawn from its top"
+    return facts.stock_of_seed(
+        state.stock, seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    )
 
 
 def _seed_bound(state: GameState) -> str | None:
