@@ -14,9 +14,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from railroad_canasta.testing.fuzz import FuzzReport, fuzz_api, fuzz_cli, fuzz_web
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from fuzzing import FuzzReport, fuzz_api, fuzz_cli, fuzz_web  # noqa: E402  (a helper of the tests)
 
 
 def main() -> int:

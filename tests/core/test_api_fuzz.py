@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from railroad_canasta.testing.fuzz import classify, fuzz_api, fuzz_cli, fuzz_web, public_callables
+from fuzzing import classify, fuzz_api, fuzz_cli, fuzz_web, public_callables
 
 ROOT = Path(__file__).resolve().parents[2]
 
