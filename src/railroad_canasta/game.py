@@ -27,7 +27,7 @@ from railroad_canasta.core.frozen import STAMP
 from railroad_canasta.core.guards import GuardOutcome, Violation
 from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.moves import Move, parse_move
-from railroad_canasta.variants import VARIANTS, AnyVariant
+from railroad_canasta.variants import VARIANTS, AnyVariant, check_rules_type
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
@@ -134,6 +134,7 @@ def _trust(position: Position) -> None:
 def _checked(functions: _Functions, position: Position) -> None:
     """Check a position that did not come from this module (the variant's ``check_entry``)."""
     if getattr(position, "_stamp", None) is not STAMP and _TRUSTED.get(id(position)) is not position:
+        check_rules_type("the engine", position)
         functions.check_entry(position)
         _trust(position)
 
@@ -280,6 +281,7 @@ def sample_state(view: AnyView, rng: random.Random) -> AnyState:
         _refuse("sample_state", "a player's view", view)
     if not isinstance(rng, random.Random):
         _refuse("sample_state", "a random.Random as rng (e.g. random.Random(seed))", rng)
+    check_rules_type("sample_state", view)
     _checked(variant, view)
     # Not trusted on sight: the sample is checked, once, when it enters a public function.
     return variant.sample_state(view, rng)
@@ -298,5 +300,6 @@ def validate(position: Position, *, scope: Scope = "game") -> None:
     variant = _POSITIONS.get(type(position))
     if variant is None:
         _refuse("validate", "a game state or a player's view", position)
+    check_rules_type("validate", position)
     variant.validate(position, scope=scope)
     _trust(position)

@@ -10,7 +10,8 @@ says why a move is legal or not in a scenario's position, guard by guard; ``play
 module adds its subcommand to the parser and runs it; :func:`main` wires them.
 
 A mistake on the command line (an unknown option, a bad value, a file or move that cannot be read) is one
-line on stderr and exit status 2. Output cut short by its reader (``demo | head``) ends the command quietly
+line on stderr and exit status 2; Ctrl-C ends a command with one line and status 130. Output cut
+short by its reader (``demo | head``) ends the command quietly
 with status 141. The core library never imports this package.
 """
 
@@ -32,6 +33,8 @@ __all__ = ["build_parser", "main"]
 PROG = "railroad-canasta"
 #: The exit status when the output's reader closed it early (128 + SIGPIPE, as the shell reports one).
 BROKEN_PIPE = 141
+#: The exit status when Ctrl-C stopped the command (128 + SIGINT, as the shell reports one).
+INTERRUPTED = 130
 
 
 class _Command(Protocol):
@@ -107,6 +110,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _MODULES[args.command].run(args, stream)
     except RailroadCanastaError as exc:
         return _fail(" ".join(str(exc).split()))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``demo | head``): stop quietly, as a program killed by SIGPIPE would.
         if out is None:

@@ -9,6 +9,7 @@ from typing import Generic, TextIO, TypeVar
 from railroad_canasta import __version__
 from railroad_canasta.bots import BOT_NAMES, Bot, ExplainingBot, bot_named, play_game
 from railroad_canasta.cli.demo_classic import run_classic
+from railroad_canasta.cli.options import seed_argument
 from railroad_canasta.core.cards import format_kinds, kinds_of
 from railroad_canasta.core.moves import Discard, Draw, Move, NextRound, TakeKitty, TakePile, TakeTop
 from railroad_canasta.game import new_game
@@ -142,7 +143,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=2,
         help="number of players: railroad 2 to 8, classic 2, 3, 4 or 6 (default 2)",
     )
-    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
+    parser.add_argument("--seed", type=seed_argument, default=7, help="the game seed (default 7)")
     parser.add_argument("--bot", choices=BOT_NAMES, default="greedy", help="which bot plays (default greedy)")
     parser.add_argument(
         "--max-rounds", type=int, default=None, help="stop after this many rounds (truncated)"

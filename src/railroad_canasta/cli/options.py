@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.seed import MAX_SEED_BITS, check_seed
 from railroad_canasta.scenarios.model import RuleValue
 from railroad_canasta.scenarios.options import parse_rules_override
 
-__all__ = ["add_rules_argument", "rules_overrides"]
+__all__ = ["add_rules_argument", "rules_overrides", "seed_argument", "seed_of"]
 
 
 def add_rules_argument(parser: argparse.ArgumentParser, what: str) -> None:
@@ -34,3 +35,20 @@ def rules_overrides(texts: Iterable[str], rules_cls: type[Any]) -> tuple[tuple[s
         return tuple(parse_rules_override(text, rules_cls) for text in texts)
     except RailroadCanastaError as exc:
         raise RailroadCanastaError(f"--rules {exc}") from None
+
+
+def seed_argument(text: str) -> int:
+    """A ``--seed`` value: a decimal int of at most :data:`MAX_SEED_BITS` bits (else one usage line)."""
+    try:
+        return check_seed(int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid seed {text[:40]!r}: a whole number of at most {MAX_SEED_BITS} bits"
+        ) from None
+
+
+def seed_of(seed: int | None) -> int:
+    """``seed``, or a fresh secret seed (:func:`~railroad_canasta.game.new_seed`) when none was given."""
+    from railroad_canasta.game import new_seed
+
+    return new_seed() if seed is None else seed

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from railroad_canasta.cli.options import add_rules_argument, rules_overrides
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument, seed_of
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.game import AnyRules
@@ -49,7 +49,12 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="number of players: railroad 2 to 8 (default 2), classic 2, 3, 4 or 6 (default 4)",
     )
-    parser.add_argument("--seed", type=int, default=7, help="the game seed (default 7)")
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=None,
+        help="the game seed, for a reproducible demo (default: a fresh secret seed, shown at the end)",
+    )
     parser.add_argument("--bots", choices=BOTS, default="greedy", help="which bots play (default greedy)")
     add_rules_argument(parser, "of the game")
 
@@ -82,7 +87,7 @@ def session_of(args: argparse.Namespace) -> GameSession:
     rules = rules_of(args)
     if not 0 <= args.seat < rules.players:
         raise CommandError(f"--seat must be from 0 to {rules.players - 1}, not {args.seat}")
-    return GameSession(rules, args.seed, human=args.seat, bot=args.bots)
+    return GameSession(rules, seed_of(args.seed), human=args.seat, bot=args.bots)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:

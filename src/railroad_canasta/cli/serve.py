@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from typing import TextIO
 
 from railroad_canasta.cli.play import CommandError, add_table_arguments, needs, rules_of
@@ -30,7 +31,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     from railroad_canasta.web import make_app
 
-    app = make_app(rules, seed=args.seed, bot=args.bots)
-    out.write(f"web table on http://127.0.0.1:{args.port}/ (ctrl+c stops)\n")
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
+    app = make_app(rules, seed=args.seed, bot=args.bots)  # no --seed: each game from a fresh secret seed
+    # The port is bound here, so a busy one is one line (exit status 2) before the address is announced.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", args.port))
+    except OSError as exc:
+        sock.close()
+        raise CommandError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror}") from None
+    with sock:
+        out.write(f"web table on http://127.0.0.1:{args.port}/ (ctrl+c stops)\n")
+        out.flush()
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server.run(sockets=[sock])
     return 0

@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from typing import Any, TextIO
 
 from railroad_canasta.bots import BOT_NAMES
-from railroad_canasta.cli.options import add_rules_argument, rules_overrides
+from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.simulation.plan import Plan, check_bots
@@ -49,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_rules_argument(parser, "for every game")
     parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after this many rounds")
-    parser.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
+    parser.add_argument("--seed", type=seed_argument, default=0, help="the seed of the run (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
     parser.add_argument(
         "--backend", choices=BACKENDS, default="local", help="where games run (default local)"

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from railroad_canasta.core.errors import NotationError
+from railroad_canasta.core.errors import NotationError, describe_type, need_text
 
 __all__ = [
     "CARDS_PER_PLAYER",
@@ -259,6 +259,7 @@ class Card:
     @classmethod
     def from_text(cls, token: str) -> Card:
         """Read one card token such as ``AS``, ``10h``, ``TD`` or ``JK``."""
+        need_text("Card.from_text", token)
         return _parse_card(token, token, 0)
 
     def __str__(self) -> str:
@@ -293,12 +294,16 @@ def _parse_card(token: str, text: str, position: int) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read whitespace-separated card tokens; raise :class:`NotationError` naming the bad token."""
+    need_text("parse_cards", text)
     return tuple(_parse_card(tok, text, i) for i, tok in enumerate(text.split()))
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in card notation, separated by single spaces."""
-    return " ".join(card.text for card in cards)
+    try:
+        return " ".join(card.text for card in cards)
+    except (AttributeError, TypeError):
+        raise TypeError(f"format_cards expects an iterable of Card, not {describe_type(cards)}") from None
 
 
 def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
@@ -306,6 +311,7 @@ def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
 
     A card token stands for its kind: ``9S`` is a nine, ``3H`` a red 3.
     """
+    need_text("parse_kind", token)
     up = token.upper() if token.isascii() else token
     kind = _TEXT_KIND.get(up)
     if kind is not None:
@@ -327,12 +333,16 @@ def parse_kind(token: str, text: str | None = None, position: int = 0) -> Kind:
 
 def parse_kinds(text: str) -> tuple[Kind, ...]:
     """Read whitespace-separated kind or card tokens as kinds."""
+    need_text("parse_kinds", text)
     return tuple(parse_kind(tok, text, i) for i, tok in enumerate(text.split()))
 
 
 def format_kinds(kinds: Iterable[Kind]) -> str:
     """Write kinds in kind notation, separated by single spaces."""
-    return " ".join(_KIND_TEXT[k] for k in kinds)
+    try:
+        return " ".join(_KIND_TEXT[k] for k in kinds)
+    except (KeyError, TypeError):
+        raise TypeError(f"format_kinds expects an iterable of Kind, not {describe_type(kinds)}") from None
 
 
 _EMPTY_COUNTS: Counts = (0,) * KIND_COUNT

@@ -12,9 +12,54 @@ __all__ = [
     "RailroadCanastaError",
     "RulesError",
     "describe",
+    "describe_type",
     "excerpt",
+    "json_indent",
     "missing_extra",
+    "need_text",
+    "need_type",
 ]
+
+
+def need_text(function: str, text: object) -> None:
+    """Raise ``TypeError`` with a sentence unless ``text`` is a string (notation is read from text).
+
+    >>> need_text("parse_move", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_move reads notation from a string, not None
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{function} reads notation from a string, not {describe_type(text)}")
+
+
+def need_type(function: str, value: object, kind: type | tuple[type, ...], expected: str) -> None:
+    """Raise ``TypeError`` with a sentence unless ``value`` is a ``kind`` (``expected`` says what)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{function} expects {expected}, not {describe_type(value)}")
+
+
+#: The largest ``indent`` of the JSON writers (a larger one only wastes memory).
+MAX_INDENT = 16
+
+
+def json_indent(indent: object) -> int | None:
+    """``indent`` if ``None`` or an int from 0 to :data:`MAX_INDENT`; else ``TypeError``/``ValueError``."""
+    if indent is None:
+        return None
+    if type(indent) is not int:
+        raise TypeError(f"indent must be an int or None, not {describe_type(indent)}")
+    if not 0 <= indent <= MAX_INDENT:
+        raise ValueError(f"indent must be from 0 to {MAX_INDENT}, not {indent}"[:80])
+    return indent
+
+
+def describe_type(value: object) -> str:
+    """``None``, ``a list``, ``an int``...: what kind of value ``value`` is, for a ``TypeError``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def excerpt(text: str, most: int = 40) -> str:

@@ -18,7 +18,7 @@ import functools
 import attrs
 
 from railroad_canasta.core.cards import Kind, format_kinds, pack_size, parse_kind
-from railroad_canasta.core.errors import NotationError
+from railroad_canasta.core.errors import NotationError, need_text
 
 __all__ = [
     "MAX_MOVE_TEXT",
@@ -306,6 +306,7 @@ def parse_move(text: str) -> Move:
     ``discard 4``, ``take-kitty``, ``end-turn``, ``end-round``, ``next-round``,
     ``ask-out``, ``answer-out yes`` or ``answer-out no`` (classic).
     """
+    need_text("parse_move", text)
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(text, 0, text[:12], f"a move is at most {MAX_MOVE_TEXT} characters long")
     words = text.split()

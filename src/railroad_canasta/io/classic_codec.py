@@ -41,7 +41,7 @@ from railroad_canasta.io.reader import (
     rules_json,
 )
 from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
-from railroad_canasta.variants.classic.invariants import check_entry, validate, validate_view
+from railroad_canasta.variants.classic.invariants import check_entry, validate_saved, validate_view
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -342,7 +342,7 @@ def state_from_dict(data: object) -> ClassicState:
         stock=read_kinds(doc["stock"], "stock"),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
     )
-    return checked(validate, state)
+    return checked(validate_saved, state)
 
 
 def view_from_dict(data: object) -> ClassicView:

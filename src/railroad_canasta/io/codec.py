@@ -49,7 +49,7 @@ from typing import Literal, NoReturn, cast, overload
 
 import railroad_canasta.io.classic_codec as classic_codec
 import railroad_canasta.io.railroad_codec as railroad_codec
-from railroad_canasta.core.errors import NotationError, describe
+from railroad_canasta.core.errors import NotationError, describe, json_indent, need_type
 from railroad_canasta.core.moves import Move, parse_move
 from railroad_canasta.game import AnyRules, AnyState, AnyView
 from railroad_canasta.io.reader import (
@@ -63,6 +63,7 @@ from railroad_canasta.io.reader import (
     read_variant,
 )
 from railroad_canasta.io.schemas import MOVE_SCHEMA
+from railroad_canasta.variants import check_rules_type
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicGameResult, ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
@@ -145,6 +146,7 @@ def _refuse(function: str, expected: str, given: object) -> NoReturn:
 def _codec(function: str, expected: str, value: object, kinds: tuple[type, ...]) -> _Codec:
     if type(value) not in kinds:
         _refuse(function, expected, value)
+    check_rules_type(function, value)
     return _BY_TYPE[type(value)]
 
 
@@ -237,7 +239,7 @@ def state_from_json(text: str | bytes, *, variant: str | None = None) -> AnyStat
 
 def state_to_json(state: AnyState, *, indent: int | None = None) -> str:
     """``state`` as JSON text."""
-    return json.dumps(state_to_dict(state), indent=indent)
+    return json.dumps(state_to_dict(state), indent=json_indent(indent))
 
 
 def view_to_dict(v: AnyView) -> JSONObject:
@@ -274,7 +276,7 @@ def view_from_json(text: str | bytes, *, variant: str | None = None) -> AnyView:
 
 def view_to_json(v: AnyView, *, indent: int | None = None) -> str:
     """A player's view as JSON text."""
-    return json.dumps(view_to_dict(v), indent=indent)
+    return json.dumps(view_to_dict(v), indent=json_indent(indent))
 
 
 def _reader(data: object, expected: str | None) -> _Codec:
@@ -290,6 +292,7 @@ def _reader(data: object, expected: str | None) -> _Codec:
 
 def move_to_dict(move: Move) -> JSONObject:
     """A move as a JSON object: ``{"schema": "railroad-canasta/move/1", "move": "<text>"}``."""
+    need_type("move_to_dict", move, Move, "a Move")
     return {"schema": MOVE_SCHEMA, "move": move.text}
 
 

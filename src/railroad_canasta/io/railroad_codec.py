@@ -51,7 +51,7 @@ from railroad_canasta.io.reader import (
     rules_json,
 )
 from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
-from railroad_canasta.variants.railroad.invariants import check_entry, validate, validate_view
+from railroad_canasta.variants.railroad.invariants import check_entry, validate_saved, validate_view
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import (
@@ -352,7 +352,7 @@ def state_from_dict(data: object) -> GameState:
 
     Besides the form of every value, it checks that the state is one the rules
     can reach, as far as a single state shows
-    (:func:`~railroad_canasta.variants.railroad.invariants.validate`): the cards
+    (:func:`~railroad_canasta.variants.railroad.invariants.validate_saved`): the cards
     add up to the pack, melds are well formed, canasta masks and kitty rights
     match the melds, the phase fits the hands, the pile and the turn, and the
     history adds up.
@@ -378,7 +378,7 @@ def state_from_dict(data: object) -> GameState:
         history=_history(doc["history"], "history", n),
         result=read_result(doc["result"], "result", rules),
     )
-    return checked(validate, state)
+    return checked(validate_saved, state)
 
 
 # ------------------------------------------------------------------------------------------------- views

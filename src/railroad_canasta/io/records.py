@@ -25,8 +25,16 @@ from typing import Generic, TypeVar, cast, overload
 
 import attrs
 
-from railroad_canasta.core.errors import IllegalMoveError, NotationError, RailroadCanastaError, describe
+from railroad_canasta.core.errors import (
+    IllegalMoveError,
+    NotationError,
+    RailroadCanastaError,
+    describe,
+    json_indent,
+    need_type,
+)
 from railroad_canasta.core.moves import Move, parse_move
+from railroad_canasta.core.seed import MAX_SEED_BITS
 from railroad_canasta.game import AnyRules, AnyState, new_game
 from railroad_canasta.io.codec import (
     AnyResult,
@@ -56,7 +64,6 @@ from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.invariants import validate_result
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import MAX_SEED_BITS
 
 __all__ = [
     "GameRecord",
@@ -137,6 +144,7 @@ def replay(record: GameRecord[AnyRules], *, check_result: bool = True) -> AnySta
     the game must also end as recorded (or not be over for a record without
     result).
     """
+    need_type("replay", record, GameRecord, "a GameRecord")
     state, _ = _play(record.rules, record.seed, record.moves)
     if check_result and state.result != record.result:
         raise ReplayError(
@@ -154,6 +162,7 @@ def _play(rules: AnyRules, seed: int, moves: Iterable[Move | str]) -> tuple[AnyS
     # The variant's own apply: the states are the engine's, so the public function's checks are not needed.
     step = cast("Callable[[AnyState, Move], AnyState]", variant_of(rules).apply)
     played: list[Move] = []
+    need_type("record_game", moves, Iterable, "an iterable of moves")
     for index, item in enumerate(moves):
         if isinstance(item, str):
             try:
@@ -198,6 +207,7 @@ def record_game(
 
 def record_to_dict(record: GameRecord[AnyRules]) -> JSONObject:
     """A game record as a JSON object (schema ``railroad-canasta/record/1``; classic adds its ``variant``)."""
+    need_type("record_to_dict", record, GameRecord, "a GameRecord")
     variant = record.rules.variant
     named: JSONObject = {} if variant == Rules.variant else {"variant": variant}
     return {
@@ -265,7 +275,7 @@ def record_from_dict(data: object, *, check: bool = True) -> GameRecord[AnyRules
 
 def record_to_json(record: GameRecord[AnyRules], *, indent: int | None = None) -> str:
     """A game record as JSON text."""
-    return json.dumps(record_to_dict(record), indent=indent)
+    return json.dumps(record_to_dict(record), indent=json_indent(indent))
 
 
 def record_from_json(text: str | bytes, *, check: bool = True) -> GameRecord[AnyRules]:

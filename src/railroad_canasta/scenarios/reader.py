@@ -162,6 +162,8 @@ def parse_scenario(text: str, file: str = "<scenario>") -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "toml", f"not valid TOML: {exc}") from None
+    except RecursionError:  # (tomllib reads nested arrays and tables by recursion)
+        raise ScenarioError(file, "toml", "nested too deep to read") from None
     top = _Table(file, "", data)
     unknown = [key for key in data if key not in _TOP_KEYS]
     if unknown:

@@ -93,11 +93,11 @@ def _import_bot(path: str) -> type[Any]:
         )
     try:
         found = getattr(importlib.import_module(module_name), name)
-    except (ImportError, AttributeError) as exc:
+    except Exception as exc:  # whatever the module raises while it loads is the bot's mistake, in one line
         raise RailroadCanastaError(f"cannot import the bot {path!r}: {exc}") from None
-    if not callable(found):
+    if not isinstance(found, type):
         raise RailroadCanastaError(f"the bot {path!r} is not a class")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def make_bot(spec: str, *, seed: int, variant: str) -> Bot[Any]:
@@ -113,7 +113,10 @@ def make_bot(spec: str, *, seed: int, variant: str) -> Bot[Any]:
         takes_seed = "seed" in inspect.signature(found).parameters
     except (TypeError, ValueError):
         takes_seed = False
-    bot = found(seed=seed) if takes_seed else found()
+    try:
+        bot = found(seed=seed) if takes_seed else found()
+    except Exception as exc:  # a class that cannot be made as a bot is: say so in one line
+        raise RailroadCanastaError(f"cannot make the bot {spec!r}: {type(exc).__name__}: {exc}") from None
     if not callable(getattr(bot, "choose", None)):
         raise RailroadCanastaError(f"the bot {spec!r} has no choose(seen, moves) method")
     return bot  # type: ignore[no-any-return]

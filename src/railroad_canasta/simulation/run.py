@@ -17,6 +17,7 @@ finished, and marks the summary interrupted.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -38,7 +39,11 @@ def _ignore_interrupt() -> None:
 
 
 def run_local(plan: Plan, jobs: int, batch_size: int | None = None) -> Iterator[list[GameRecordLine]]:
-    """Play ``plan`` in this process (``jobs == 1``) or in ``jobs`` worker processes; batches as they end."""
+    """Play ``plan`` in this process (``jobs == 1``) or in ``jobs`` worker processes; batches as they end.
+
+    ``jobs`` is capped at the games and at the CPUs: no worker is started that would have nothing to do.
+    """
+    jobs = max(1, min(jobs, plan.games, os.cpu_count() or 1))
     spans = batch_spans(plan.games, jobs, batch_size)
     if jobs == 1:
         for start, stop in spans:
@@ -64,7 +69,7 @@ def _backend(
     if backend == "ray":
         from railroad_canasta.simulation.ray_backend import run_ray
 
-        return run_ray(plan, jobs, address=address, batch_size=batch_size)
+        return run_ray(plan, max(1, min(jobs, plan.games)), address=address, batch_size=batch_size)
     raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
 
 

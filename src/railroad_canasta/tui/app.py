@@ -74,7 +74,8 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one("#typed", Input).suggester = MoveSuggester(self.session)
-        self.log_lines([f"You are {self.session.names[self.session.human]}; seed {self.session.seed}."])
+        # (the seed stays secret during play: with it, every hidden card is known)
+        self.log_lines([f"You are {self.session.names[self.session.human]}."])
         self.log_lines(self.session.run_bots())
         self.refresh_table()
         self.query_one("#moves", OptionList).focus()
@@ -97,7 +98,7 @@ class PlayApp(App[None]):
         if session.legal():
             moves.highlighted = 0
         if session.over:
-            self.message("The game is over. ctrl+s saves it, ctrl+q quits.")
+            self.message(f"The game is over (seed {session.seed}). ctrl+s saves it, ctrl+q quits.")
 
     def message(self, text: str) -> None:
         """Show one line under the moves (why a move is illegal, or what happened)."""

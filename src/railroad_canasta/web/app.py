@@ -12,15 +12,18 @@ from html import escape
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from railroad_canasta.core.cards import Kind
-from railroad_canasta.game import AnyRules
+from railroad_canasta.core.errors import excerpt
+from railroad_canasta.game import AnyRules, new_seed
 from railroad_canasta.render import svg
 from railroad_canasta.session import GameSession
 from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.web.guard import LOOPBACK_HOSTS, Guard
 
 __all__ = ["Table", "make_app", "page"]
 
@@ -42,18 +45,28 @@ button.black3 { background: #111827; color: white; }
 class Table:
     """The one game this server holds, and the messages of the last request."""
 
-    def __init__(self, rules: AnyRules, seed: int, bot: str) -> None:
-        self.rules, self.seed, self.bot = rules, seed, bot
+    def __init__(self, rules: AnyRules, seed: int | None, bot: str) -> None:
+        # No seed given: each game is dealt from a fresh secret seed, shown only once the game is over.
+        self.rules, self.seed, self.bot, self.secret = (
+            rules,
+            new_seed() if seed is None else seed,
+            bot,
+            seed is None,
+        )
         self.problem = ""
         self.log: list[str] = []
-        self.session = self.new(seed)
+        self.session = self.new(self.seed)
+
+    def next_seed(self) -> int:
+        """The seed of the next game: a fresh secret one, or the one after a seed given for a demo."""
+        return new_seed() if self.secret else self.seed + 1
 
     def new(self, seed: int) -> GameSession:
         """Deal a new game from ``seed``; the bots move until it is the person's turn."""
         self.seed = seed
         self.session = GameSession(self.rules, seed, human=0, bot=self.bot)
         self.problem = ""
-        self.log = [f"New game, seed {seed}.", *self.session.run_bots()]
+        self.log = ["New game.", *self.session.run_bots()]
         return self.session
 
     def play(self, move: str) -> None:
@@ -61,7 +74,7 @@ class Table:
         before = len(self.session.state.history)
         problem = self.session.play(move)
         if problem is not None:
-            self.problem = f"{move}: illegal ({problem.clause}) {problem.reason}"
+            self.problem = f"{excerpt(move)}: illegal ({problem.clause}) {problem.reason}"
             return
         self.problem = ""
         self.log.append(f"you: {move}")
@@ -98,13 +111,14 @@ def page(table: Table) -> str:
     )
     moves = "".join(_button(m, m, "move") for m in legal) or "<p>Waiting.</p>"
     options = "".join(f"<option value='{escape(m, quote=True)}'>" for m in legal)
-    status = "The game is over." if session.over else "Your move." if session.waiting else ""
+    status = (
+        f"The game is over (seed {table.seed})." if session.over else "Your move." if session.waiting else ""
+    )
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>railroad-canasta: web table</title><style>{_STYLE}</style></head>
-<body><header><b>railroad-canasta</b> web table · {escape(seen.rules.variant)} · seed {table.seed}
-· {escape(status)}</header>
+<body><header><b>railroad-canasta</b> web table · {escape(seen.rules.variant)} · {escape(status)}</header>
 <main>
 <section id="table">{svg(seen, session.names)}</section>
 <section id="side">
@@ -119,8 +133,11 @@ def page(table: Table) -> str:
 </section></main></body></html>"""
 
 
-def make_app(rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy") -> Starlette:
-    """The web table's app: one game (seat 0 against bots; classic partners are bots), dealt from ``seed``."""
+def make_app(rules: AnyRules | None = None, seed: int | None = None, bot: str = "greedy") -> Starlette:
+    """The web table's app: one game (seat 0 against bots; classic partners are bots), dealt from ``seed``.
+
+    Without a seed each game is dealt from a fresh secret one. Requests pass :class:`~.guard.Guard` first.
+    """
     table = Table(rules if rules is not None else Rules(players=2), seed, bot)
 
     async def home(request: Request) -> Response:
@@ -133,7 +150,7 @@ def make_app(rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy") 
         return RedirectResponse("/", status_code=303)
 
     async def new(request: Request) -> Response:
-        table.new(table.seed + 1)
+        table.new(table.next_seed())
         return RedirectResponse("/", status_code=303)
 
     app = Starlette(
@@ -141,7 +158,8 @@ def make_app(rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy") 
             Route("/", home),
             Route("/move", move, methods=["POST"]),
             Route("/new", new, methods=["POST"]),
-        ]
+        ],
+        middleware=[Middleware(Guard, hosts=(*LOOPBACK_HOSTS, "testserver"))],
     )
     app.state.table = table
     return app

@@ -12,17 +12,20 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
+from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
-from railroad_canasta.variants.classic.transitions import pack_kinds
+from railroad_canasta.variants.classic.transitions import first_dealer, game_result, pack_kinds, seed_deal
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = [
+    "DEAL_INVARIANTS",
     "ENTRY_INVARIANTS",
     "ENTRY_VIEW_INVARIANTS",
     "POSITION_INVARIANTS",
@@ -32,6 +35,7 @@ __all__ = [
     "pack_of",
     "seen_cards",
     "validate",
+    "validate_saved",
     "validate_view",
 ]
 
@@ -195,13 +199,86 @@ def _cards_kept(state: ClassicState) -> Problem | None:
     return None
 
 
-#: The rows of a whole state.
+def _over(state: ClassicState) -> bool:
+    return state.phase is Phase.GAME_OVER
+
+
+def _active(state: ClassicState) -> bool:
+    return state.phase is not Phase.ROUND_OVER and state.phase is not Phase.GAME_OVER
+
+
+def _result_of(state: ClassicState) -> Callable[[int, tuple[int, ...]], object]:
+    return functools.partial(game_result, state.rules)
+
+
+def _stock_of_seed(state: ClassicState) -> str | None:
+    return facts.stock_of_seed(
+        state.stock, seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    )
+
+
+def _max_rounds(state: ClassicState) -> str | None:
+    return facts.within_round_limit(state.round, state.rules.max_rounds)
+
+
+#: The rows of a whole state: the cards, then the game-level facts (the same as Railroad's, from
+#: :mod:`railroad_canasta.core.game_facts`).
 STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
     Invariant("R-CL-OUT-2", "nobody holds no card while the round is played", _hands_in_play, "hands"),
     Invariant("R-CL-OUT-1", "a player who may not go out keeps two cards", _cards_kept, "hands"),
     Invariant("R-CL-MAT-1", "the cards add up to the pack", _census, "", scope="game"),
     Invariant(
         "R-CL-SCO-1", "the last round's scores follow from the table", _round_scores, "history", scope="game"
+    ),
+    Invariant("R-CL-DEA-1", "the seed is one new_game takes", lambda s: facts.seed_bound(s.seed), "seed"),
+    Invariant(
+        "R-CL-DEA-1",
+        "the seed chose the first dealer, and the deal passes clockwise",
+        lambda s: facts.dealer_of_seed(s.dealer, s.seed, s.round, s.rules.players, first_dealer),
+        "dealer",
+        scope="game",
+    ),
+    Invariant("R-CL-GAM-1", "no round is played after the last one the rules allow", _max_rounds, "round"),
+    Invariant(
+        "R-CL-SCO-1",
+        "the history holds every round played before",
+        lambda s: facts.rounds_played(s.round, s.history, active=_active(s)),
+        "history",
+        scope="game",
+    ),
+    Invariant(
+        "R-CL-SCO-1",
+        "the rounds of the history are numbered from 1",
+        lambda s: facts.round_numbers(s.history),
+    ),
+    Invariant(
+        "R-CL-SCO-1",
+        "the cumulative scores are the running sums of the round scores",
+        lambda s: facts.running_scores(s.history, len(s.sides)),
+    ),
+    Invariant(
+        "R-CL-SCO-1",
+        "each side's score is its cumulative score",
+        lambda s: facts.cumulative_scores(s.history, [side.score for side in s.sides], "sides"),
+        scope="game",
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "no round is played after the game ended",
+        lambda s: facts.game_not_ended(s.history, active=not _over(s), game_result=_result_of(s)),
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "a game has a result exactly when it is over",
+        lambda s: facts.result_when_over(s.result, _over(s)),
+        "result",
+    ),
+    Invariant(
+        "R-CL-GAM-1",
+        "the result follows from the scores and the rules",
+        lambda s: facts.result_follows(s.result, _over(s), s.history, _result_of(s)),
+        "result",
+        scope="game",
     ),
 )
 
@@ -310,6 +387,26 @@ def validate(state: ClassicState, *, scope: Scope = "game") -> None:
     check(ENTRY_INVARIANTS, state)
     check(POSITION_INVARIANTS, state, scope=scope)
     check(STATE_INVARIANTS, state, scope=scope)
+
+
+#: What a saved state is checked for beyond :func:`validate`, when it is loaded: its deal is its seed's.
+#: (Not part of ``validate``: a state drawn by ``sample_state`` deals the hidden cards anew, on purpose.)
+DEAL_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
+    Invariant(
+        "R-CL-DEA-1",
+        "the stock is the seed's, less the cards drawn from its top",
+        _stock_of_seed,
+        "stock",
+        also=("R-CL-TRN-1",),
+        scope="game",
+    ),
+)
+
+
+def validate_saved(state: ClassicState) -> None:
+    """:func:`validate`, then the :data:`DEAL_INVARIANTS`: what the JSON loaders check of a state."""
+    validate(state)
+    check(DEAL_INVARIANTS, state)
 
 
 def validate_view(v: ClassicView, *, scope: Scope = "game") -> None:

@@ -34,6 +34,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.variants.classic import legal as _legal
 from railroad_canasta.variants.classic.guards import why_illegal
@@ -53,7 +54,7 @@ from railroad_canasta.variants.classic.state import (
 )
 from railroad_canasta.variants.classic.steps import stepped
 
-__all__ = ["apply", "first_dealer", "new_game", "pack_kinds"]
+__all__ = ["apply", "first_dealer", "new_game", "pack_kinds", "seed_deal"]
 
 _R3 = Kind.RED_THREE
 _T = Kind.TWO
@@ -120,6 +121,13 @@ def _deal(
     )
 
 
+@functools.lru_cache(maxsize=32)
+def seed_deal(rules: ClassicRules, seed: int, round_no: int, dealer: int) -> ClassicState:
+    """Round ``round_no`` as the seed deals it (scores left empty): what a saved state of that round is
+    checked against (its stock). Cached: loading a game's states deals each round once."""
+    return _deal(rules, seed, round_no, dealer, tuple(Side() for _ in rules.sides))
+
+
 def first_dealer(seed: int, players: int) -> int:
     """The dealer of the first round of the game dealt from ``seed`` (R-CL-DEA-1)."""
     # rule: R-CL-DEA-1
@@ -128,6 +136,7 @@ def first_dealer(seed: int, players: int) -> int:
 
 def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
     """A new game under ``rules``, the first dealer and round 1 from ``seed`` (R-CL-DEA-1)."""
+    check_seed(seed)
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), tuple(Side() for _ in rules.sides))
 
 

@@ -15,6 +15,7 @@ import functools
 from collections.abc import Sequence
 from typing import Literal
 
+from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import Counts, Kind, pack_counts
 from railroad_canasta.core.invariants import Problem, count_problem
 from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
@@ -123,8 +124,7 @@ def meld_forms(t: Seen) -> Problem | None:
 
 
 def max_rounds(t: Seen) -> str | None:
-    limit = t.rules.max_rounds
-    return None if limit is None or t.round <= limit else f"the game stops after round {limit}"
+    return facts.within_round_limit(t.round, t.rules.max_rounds)
 
 
 def black_three_melds(t: Seen) -> Problem | None:
@@ -334,8 +334,7 @@ def kitty_phase(t: Seen) -> str | None:
 
 
 def rounds_played(t: Seen) -> str | None:
-    expected = t.round - 1 if t.phase in ACTIVE else t.round
-    return None if len(t.history) == expected else f"must hold the {expected} rounds played before"
+    return facts.rounds_played(t.round, t.history, active=t.phase in ACTIVE)
 
 
 def round_over_recorded(t: Seen) -> str | None:
@@ -373,30 +372,16 @@ def _history_rows(t: Seen, test: _HistoryFact) -> Problem | None:
 
 
 def cumulative_scores(t: Seen) -> Problem | None:
-    running = [0] * len(t.players)
-    for r in t.history:
-        for i, b in enumerate(r.breakdowns):
-            running[i] += b.total
-    for seat, p in enumerate(players(t)):
-        if p.score != running[seat]:
-            return Problem(f"players[{seat}].score", f"must be {running[seat]}, the cumulative score")
-    return None
+    return facts.cumulative_scores(t.history, [p.score for p in players(t)], "players")
 
 
 def result_when_over(t: Seen) -> str | None:
-    if (t.result is not None) == (t.phase is Phase.GAME_OVER):
-        return None
-    return "a game has a result exactly when it is over"
+    return facts.result_when_over(t.result, t.phase is Phase.GAME_OVER)
 
 
 def result_follows(t: Seen) -> str | None:
-    last = last_round(t)
-    if last is None or t.phase is not Phase.GAME_OVER:
-        return None
-    return (
-        None
-        if t.result == game_result(t.rules, t.round, last.scores)
-        else "does not follow from the scores and the rules"
+    return facts.result_follows(
+        t.result, t.phase is Phase.GAME_OVER, t.history, functools.partial(game_result, t.rules)
     )
 
 

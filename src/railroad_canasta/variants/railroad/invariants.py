@@ -25,16 +25,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import hand_value, score_player
 from railroad_canasta.variants.railroad.state import GameResult, GameState
-from railroad_canasta.variants.railroad.transitions import first_dealer
+from railroad_canasta.variants.railroad.transitions import first_dealer, seed_deal
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
+    "DEAL_INVARIANTS",
     "ENTRY_INVARIANTS",
     "ENTRY_VIEW_INVARIANTS",
     "PUBLIC_INVARIANTS",
@@ -47,6 +49,7 @@ __all__ = [
     "seen_cards",
     "validate",
     "validate_result",
+    "validate_saved",
     "validate_view",
 ]
 
@@ -159,9 +162,25 @@ def _census_within_pack(state: GameState) -> str | None:
 
 
 def _dealer(state: GameState) -> str | None:
-    n = state.rules.players
-    dealer = (first_dealer(state.seed, n) + state.round - 1) % n
-    return None if state.dealer == dealer else f"round {state.round} of this seed is dealt by player {dealer}"
+    return facts.dealer_of_seed(state.dealer, state.seed, state.round, state.rules.players, first_dealer)
+
+
+def _kitties_of_seed(state: GameState) -> Problem | None:
+    dealt = seed_deal(state.rules, state.seed, state.round, state.dealer)
+    for seat, (p, d) in enumerate(zip(state.players, dealt.players, strict=True)):
+        if not p.kitty_taken and p.kitty != d.kitty:
+            return Problem(f"players[{seat}].kitty", "is not the kitty the seed dealt")
+    return None
+
+
+def _stock_of_seed(state: GameState) -> str | None:
+    return facts.stock_of_seed(
+        state.stock, seed_deal(state.rules, state.seed, state.round, state.dealer).stock
+    )
+
+
+def _seed_bound(state: GameState) -> str | None:
+    return facts.seed_bound(state.seed)
 
 
 def _round_scores(state: GameState) -> Problem | None:
@@ -422,6 +441,7 @@ STATE_INVARIANTS: tuple[Invariant[GameState], ...] = (
         also=("R-RED-1",),
         scope="game",
     ),
+    Invariant("R-SET-1", "the seed is one new_game takes", _seed_bound, "seed"),
     Invariant(
         "R-SET-1",
         "the seed chose the dealer, and the deal passes left",
@@ -529,6 +549,27 @@ def validate(state: GameState, *, scope: Scope = "game") -> None:
     only what any position the rules act on satisfies (see the module's documentation).
     """
     check(STATE_INVARIANTS, state, scope=scope)
+
+
+#: What a saved state is checked for beyond :func:`validate`, when it is loaded: its deal is its seed's.
+#: (Not part of ``validate``: a state drawn by ``sample_state`` deals the hidden cards anew, on purpose.)
+DEAL_INVARIANTS: tuple[Invariant[GameState], ...] = (
+    Invariant("R-SET-3", "a kitty not taken is the one the seed dealt", _kitties_of_seed, scope="game"),
+    Invariant(
+        "R-SET-4",
+        "the stock is the seed's, less the cards drawn from its top",
+        _stock_of_seed,
+        "stock",
+        also=("R-TRN-3",),
+        scope="game",
+    ),
+)
+
+
+def validate_saved(state: GameState) -> None:
+    """:func:`validate`, then the :data:`DEAL_INVARIANTS`: what the JSON loaders check of a state."""
+    validate(state)
+    check(DEAL_INVARIANTS, state)
 
 
 def validate_view(view: PlayerView, *, scope: Scope = "game") -> None:

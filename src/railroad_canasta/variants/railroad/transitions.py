@@ -45,6 +45,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
+from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad import legal as _legal
 from railroad_canasta.variants.railroad.facts import kitty_open, sevens_hand_melds
@@ -66,7 +67,7 @@ from railroad_canasta.variants.railroad.state import (
 )
 from railroad_canasta.variants.railroad.steps import pickup_melds, step_result
 
-__all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state"]
+__all__ = ["apply", "first_dealer", "game_result", "new_game", "next_round_state", "seed_deal"]
 
 _R3 = Kind.RED_THREE
 _HIGHEST_WILD = HIGHEST_WILD
@@ -220,8 +221,12 @@ def _deal(
     return _begin_turn(state)
 
 
-#: The largest seed, in bits (a seed is written in decimal into the shuffle's key).
-MAX_SEED_BITS = 256
+@functools.lru_cache(maxsize=32)
+def seed_deal(rules: Rules, seed: int, round_no: int, dealer: int) -> GameState:
+    """Round ``round_no`` as the seed deals it (scores and history left empty): what a saved state of
+    that round is checked against (its untaken kitties, its stock). Cached: loading a game's states
+    deals each round once."""
+    return _deal(rules, seed, round_no, dealer, (0,) * rules.players, ())
 
 
 def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) -> GameState:
@@ -231,12 +236,7 @@ def new_game(rules: Rules = RAILROAD, *, seed: int, players: int | None = None) 
     """
     if players is not None and players != rules.players:
         rules = rules.replace(players=players)
-    if type(seed) is not int:
-        raise TypeError(f"seed must be an int, not {seed!r}"[:200])
-    if seed.bit_length() > MAX_SEED_BITS:
-        raise ValueError(
-            f"seed must be an int of at most {MAX_SEED_BITS} bits, not one of {seed.bit_length()}"
-        )
+    check_seed(seed)
     return _deal(rules, seed, 1, first_dealer(seed, rules.players), (0,) * rules.players, ())
 
 
