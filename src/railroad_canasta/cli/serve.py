@@ -17,6 +17,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` command's arguments to its parser."""
     add_table_arguments(parser)
     parser.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1 (default 8000)")
+    parser.add_argument(
+        "--humans",
+        type=int,
+        default=1,
+        help="people at the table, each with their own link (default 1); bots take the other seats",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -24,13 +30,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 < args.port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {args.port}")
     rules = rules_of(args)
+    if not 1 <= args.humans <= rules.players:
+        raise CommandError(f"--humans must be from 1 to {rules.players} (the players), not {args.humans}")
     needs("starlette", "web")
     needs("uvicorn", "web")
     import uvicorn
 
-    from railroad_canasta.web import make_app
+    from railroad_canasta.web.app import links, make_app
 
-    app = make_app(rules, seed=args.seed, bot=args.bots)
-    out.write(f"web table on http://127.0.0.1:{args.port}/ (ctrl+c stops)\n")
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
+    app = make_app(rules, seed=args.seed, bot=args.bots, humans=args.humans)
+    out.write(f"web table on 127.0.0.1:{args.port}, one link per seat (ctrl+c stops):\n")
+    for line in links(app.state.table, f"http://127.0.0.1:{args.port}"):
+        out.write(f"  {line}\n")
+    out.flush()
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", timeout_graceful_shutdown=2)
     return 0
