@@ -199,7 +199,7 @@ def _caught_up(page_: Page, table: Table) -> None:
 
 @pytest.mark.parametrize(
     ("rules", "seed", "shot"),
-    [(Rules(players=3), 7, "web-two-seats"), (ClassicRules(players=4), 3, "web-two-seats-classic")],
+    [(Rules(players=3, decks_per_player=1), 2, "web-two-seats"), (ClassicRules(players=4), 3, "web-two-seats-classic")],
     ids=["railroad-3p", "classic-4p"],
 )
 def test_two_people_and_bots_play_a_round_in_chromium(
