@@ -198,7 +198,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each seat's return once the game is over (its side's score, or the zero-sum ``reward``), 0 before."""
-        return self.episode.returns(self.game_ref.reward)
+        if not self.episode.is_over:
+            return self.episode.returns()
+        # The game's parameters, not an attribute: a state cloned by OpenSpiel holds a game rebuilt by it.
+        return self.episode.returns(str(self.game_ref.get_parameters().get("reward", REWARDS[0])))
 
     def __str__(self) -> str:
         episode = self.episode
