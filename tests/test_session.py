@@ -130,7 +130,10 @@ def test_a_missing_extra_is_one_line_naming_it(
         (["replay", "/nonexistent/g.json"], "cannot read /nonexistent/g.json"),
         (["serve", "--port", "0"], "--port must be from 1 to 65535, not 0"),
         (["serve", "--humans", "3"], "--humans must be from 1 to 2 (the players), not 3"),
-        (["serve", "--variant", "classic", "--humans", "0"], "--humans must be from 1 to 4 (the players), not 0"),
+        (
+            ["serve", "--variant", "classic", "--humans", "0"],
+            "--humans must be from 1 to 4 (the players), not 0",
+        ),
     ],
 )
 def test_command_mistakes_are_one_line(

@@ -23,8 +23,8 @@ from starlette.testclient import TestClient
 from railroad_canasta import ClassicRules, ClassicState, Rules, render, view
 from railroad_canasta.bots import GreedyBot
 from railroad_canasta.game import AnyRules
-from railroad_canasta.web import make_app
 from railroad_canasta.session import Replay, read_record
+from railroad_canasta.web import make_app
 from railroad_canasta.web.app import Table, links, page
 
 CHROMIUM = "/usr/bin/chromium"
@@ -110,7 +110,7 @@ def test_each_link_sees_its_own_seat_and_no_token_sees_nothing() -> None:
         hand = " ".join(map(str, session.seen(seat).hand))
         assert html.count("data-hand=") == 1 and f'data-hand="{hand}"' in html
     spectator = client.get(watch).text
-    assert "data-hand=" not in spectator and "id=\"moves\"" not in spectator
+    assert "data-hand=" not in spectator and 'id="moves"' not in spectator
     assert render.svg(session.seen(0), session.names) not in spectator
     moves = len(session.moves)
     for url in ("/", "/t/nobody", "/t/nobody/part", "/t/nobody/events", "/t/nobody/record"):
@@ -151,12 +151,15 @@ def test_the_record_waits_for_the_end_and_replays() -> None:
 def test_the_event_stream_tells_of_a_move() -> None:
     app = make_app(Rules(players=2), 7, humans=2)
     table: Table = app.state.table
-    with _served(app) as base, httpx.Client(base_url=base, timeout=10) as client:
-        with client.stream("GET", f"/t/{table.token_of(1)}/events") as stream:
-            lines = stream.iter_lines()
-            got = [next(lines) for _ in range(4)]
-            table.play("draw", table.session.state.to_move)
-            got += [next(lines) for _ in range(2)]
+    with (
+        _served(app) as base,
+        httpx.Client(base_url=base, timeout=10) as client,
+        client.stream("GET", f"/t/{table.token_of(1)}/events") as stream,
+    ):
+        lines = stream.iter_lines()
+        got = [next(lines) for _ in range(4)]
+        table.play("draw", table.session.state.to_move)
+        got += [next(lines) for _ in range(2)]
     assert got[0] == "retry: 1000" and got[2].startswith("data: ") and got[4].startswith("data: ")
     assert int(got[4][6:]) == int(got[2][6:]) + 1
 
@@ -178,7 +181,9 @@ def _free_port() -> int:
 def _served(app: Starlette) -> Iterator[str]:
     """The app served by Uvicorn on 127.0.0.1 in a thread."""
     port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -199,7 +204,10 @@ def _caught_up(page_: Page, table: Table) -> None:
 
 @pytest.mark.parametrize(
     ("rules", "seed", "shot"),
-    [(Rules(players=3, decks_per_player=1), 2, "web-two-seats"), (ClassicRules(players=4), 3, "web-two-seats-classic")],
+    [
+        (Rules(players=3, decks_per_player=1), 2, "web-two-seats"),
+        (ClassicRules(players=4), 3, "web-two-seats-classic"),
+    ],
     ids=["railroad-3p", "classic-4p"],
 )
 def test_two_people_and_bots_play_a_round_in_chromium(
@@ -218,9 +226,9 @@ def test_two_people_and_bots_play_a_round_in_chromium(
             context = browser.new_context(viewport={"width": 900, "height": 900})
             pages.append(context.new_page())
             pages[seat].goto(f"{base}/t/{table.token_of(seat)}")
-        reloads = [0, 0]
+        loads: list[Page] = []
         for seat in (0, 1):
-            pages[seat].on("load", lambda _page, seat=seat: reloads.__setitem__(seat, reloads[seat] + 1))
+            pages[seat].on("load", loads.append)
         # An illegal choice: a card of the hand clicked in the draw phase (a discard) names its clause.
         mover = session.state.to_move
         pages[mover].locator("#hand button").first.click()
@@ -253,9 +261,10 @@ def test_two_people_and_bots_play_a_round_in_chromium(
             assert "Round 1 is over" in pages[seat].locator("#log").inner_text()
             assert pages[seat].locator("#problem").inner_text() == ""
             # The log follows its newest line.
-            assert pages[seat].locator("#log").evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight") < 2
+            below = pages[seat].locator("#log").evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight")
+            assert below < 2
         # The other seat's page was redrawn in place, never loaded again; a reopened link resumes its seat.
-        assert reloads == [0, 0]
+        assert loads == []
         pages[1].reload()
         expect(pages[1].locator("#who")).to_contain_text("player 2 (seat 1)")
         hand = " ".join(map(str, session.seen(1).hand))
@@ -267,11 +276,8 @@ def test_two_people_and_bots_play_a_round_in_chromium(
 def _side_by_side(browser: Browser, base: str, table: Table, path: Path) -> None:
     """A screenshot of both people's pages side by side (two frames in one page)."""
     page_ = browser.new_page(viewport={"width": 1840, "height": 1000})
-    frames = "".join(
-        f"<iframe src='{base}/t/{table.token_of(seat)}' style='width:900px;height:980px;border:1px solid #888'>"
-        "</iframe>"
-        for seat in (0, 1)
-    )
+    style = "width:900px;height:980px;border:1px solid #888"
+    frames = "".join(f"<iframe src='{base}/t/{table.token_of(s)}' style='{style}'></iframe>" for s in (0, 1))
     page_.set_content(f"<body style='margin:0;display:flex;gap:8px'>{frames}</body>")
     for frame in page_.frames[1:]:
         frame.wait_for_selector("#live")

@@ -155,7 +155,6 @@ def test_the_examples_of_the_docs_page_run() -> None:
     assert attempted > 0 and failed == 0
 
 
-
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 @pytest.mark.parametrize(("reward", "bound"), [("zero-sum-round", 2.0), ("zero-sum-game", 1.0)])
 def test_a_zero_sum_reward_is_the_scaled_score_difference(name: str, reward: str, bound: float) -> None:

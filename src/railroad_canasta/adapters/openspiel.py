@@ -197,7 +197,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return bool(self._current == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
-        """Each seat's return once the game is over (its side's score, or the zero-sum ``reward``), 0 before."""
+        """Each seat's return at the end (its side's score, or the zero-sum ``reward``); 0 before."""
         if not self.episode.is_over:
             return self.episode.returns()
         # The game's parameters, not an attribute: a state cloned by OpenSpiel holds a game rebuilt by it.

@@ -48,7 +48,7 @@ class MoveSuggester(Suggester):
 
 
 class SaveQuestion(ModalScreen[str]):
-    """Asked on quitting a game changed since it was saved: ``save`` (y), ``quit`` (n) or ``stay`` (escape)."""
+    """Asked on quitting a game changed since its last save: ``save`` (y), ``quit`` (n), ``stay`` (escape)."""
 
     DEFAULT_CSS = """
     SaveQuestion { align: center middle; }
@@ -61,8 +61,11 @@ class SaveQuestion(ModalScreen[str]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("The game has moves that are not saved. Save it before quitting?\n\n"
-                     "y: save and quit   n: quit without saving   escape: keep playing", id="question")
+        yield Static(
+            "The game has moves that are not saved. Save it before quitting?\n\n"
+            "y: save and quit   n: quit without saving   escape: keep playing",
+            id="question",
+        )
         yield Footer()
 
     def action_answer(self, answer: str) -> None:

@@ -233,9 +233,7 @@ def _refused() -> Response:
     )
 
 
-def make_app(
-    rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy", humans: int = 1
-) -> Starlette:
+def make_app(rules: AnyRules | None = None, seed: int = 7, bot: str = "greedy", humans: int = 1) -> Starlette:
     """The web table's app: one game dealt from ``seed``, people at seats 0 to ``humans`` - 1 and bots
     at the others (classic: the seats alternate between the sides, so two people are opponents)."""
     table = Table(rules if rules is not None else Rules(players=2), seed, bot, humans)
@@ -305,7 +303,9 @@ def make_app(
                 if await request.is_disconnected():
                     return
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+        )
 
     app = Starlette(
         routes=[
