@@ -61,6 +61,7 @@ class SaveQuestion(ModalScreen[str]):
     ]
 
     def compose(self) -> ComposeResult:
+        """The question and its keys."""
         yield Static(
             "The game has moves that are not saved. Save it before quitting?\n\n"
             "y: save and quit   n: quit without saving   escape: keep playing",
@@ -69,6 +70,7 @@ class SaveQuestion(ModalScreen[str]):
         yield Footer()
 
     def action_answer(self, answer: str) -> None:
+        """Close the question with ``answer``."""
         self.dismiss(answer)
 
 
