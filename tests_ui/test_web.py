@@ -158,7 +158,8 @@ def test_the_event_stream_tells_of_a_move() -> None:
     ):
         lines = stream.iter_lines()
         got = [next(lines) for _ in range(4)]
-        table.play("draw", table.session.state.to_move)
+        mover = table.token_of(table.session.state.to_move)  # the move posted, so played in the server's loop
+        assert client.post(f"/t/{mover}/move", data={"move": "draw"}).status_code == 303
         got += [next(lines) for _ in range(2)]
     assert got[0] == "retry: 1000" and got[2].startswith("data: ") and got[4].startswith("data: ")
     assert int(got[4][6:]) == int(got[2][6:]) + 1
