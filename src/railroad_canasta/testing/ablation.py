@@ -170,6 +170,8 @@ def _classic_hook() -> GeneratorHook:
 
 
 #: The generator hook of each variant, by name: a variant without one cannot be ablated (the check fails).
+#:
+#: :meta hide-value:
 HOOKS: Mapping[str, Callable[[], GeneratorHook]] = {"railroad": _railroad_hook, "classic": _classic_hook}
 
 
