@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets._footer import FooterKey
 
 from railroad_canasta import ClassicRules, ClassicState, Move, Rules, view
 from railroad_canasta.bots import GreedyBot
@@ -16,6 +17,7 @@ from railroad_canasta.game import AnyRules, AnyState
 from railroad_canasta.render import picture
 from railroad_canasta.session import GameSession, Replay, read_record
 from railroad_canasta.tui import PlayApp, ReplayApp
+from railroad_canasta.tui.app import SaveQuestion
 from railroad_canasta.tui.table import table_text
 
 
@@ -188,5 +190,89 @@ def test_replay_steps_forwards_and_backwards(rules: AnyRules, tmp_path: Path) ->
             assert app.replay.index == len(session.moves)
             await pilot.press("home")
             assert app.replay.index == 0
+
+    asyncio.run(drive())
+
+
+def test_a_move_typed_while_the_list_has_the_focus_goes_to_the_move_line() -> None:
+    """Reproduces the report: with the move list focused, typing ``discard 5`` played the list's fifth
+    item at the 5. Now the letters take the move line (no Tab pressed) and the whole move is played."""
+    session = GameSession(Rules(players=2), seed=7)
+    app = PlayApp(session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.focused, OptionList) and session.waiting
+            await pilot.press("1")  # a digit while the list has the focus: its first move, the draw
+            await pilot.pause()
+            assert str(session.moves[-1]) == "draw" and session.waiting
+            discards = [str(m).split()[1] for m in session.legal() if str(m).startswith("discard ")]
+            card = next((c for c in discards if c.isdigit()), discards[0])
+            app.query_one("#moves", OptionList).focus()
+            await pilot.pause()
+            played = len(session.moves)
+            await pilot.press(*f"discard {card}")
+            typed = app.query_one("#typed", Input)
+            assert typed.has_focus and typed.value == f"discard {card}"
+            assert len(session.moves) == played
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(session.moves[played]) == f"discard {card}"
+            assert "seed" not in _log(app)
+
+    asyncio.run(drive())
+
+
+def test_quitting_an_unsaved_game_asks_to_save_it(tmp_path: Path) -> None:
+    session = GameSession(Rules(players=2), seed=7)
+    path = tmp_path / "game.json"
+    app = PlayApp(session, save_to=path)
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+q")  # the bots' first moves are not saved yet
+            await pilot.pause()
+            assert isinstance(app.screen, SaveQuestion)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1 and not path.exists()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert read_record(path.read_bytes()).moves == tuple(session.moves)
+
+    asyncio.run(drive())
+    assert app.return_code == 0 and path.exists()
+    saved = PlayApp(GameSession(Rules(players=2), seed=7), save_to=tmp_path / "other.json")
+
+    async def save_then_quit() -> None:
+        async with saved.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+s", "ctrl+q")
+            await pilot.pause()
+            assert not isinstance(saved.screen, SaveQuestion)
+
+    asyncio.run(save_then_quit())
+    assert saved.return_code == 0
+
+
+def test_the_replay_footer_lists_its_keys(tmp_path: Path) -> None:
+    session = GameSession(Rules(players=2), seed=3)
+    session.run_bots()
+    path = tmp_path / "game.json"
+    session.save(path)
+    app = ReplayApp(Replay.load(path))
+
+    async def drive() -> None:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            shown = {key.description for key in app.query(FooterKey)}
+            assert {"Next", "Back", "+10", "-10", "Deal", "End", "Quit"} <= shown
+            app.query_one("#table").focus()  # even with the scrolling table focused, the keys step
+            await pilot.press("right")
+            assert app.replay.index == 1
 
     asyncio.run(drive())

@@ -1,4 +1,4 @@
-"""The web table: its page holds only the person's view; a round played by clicking in Chromium.
+"""The web table: each link holds only its seat's view; two people and bots play a round in Chromium.
 
 The browser is Debian's ``chromium`` (``nox -s ui`` installs it when missing), driven by Playwright.
 """
@@ -10,18 +10,22 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from railroad_canasta import ClassicRules, ClassicState, Rules, render, view
 from railroad_canasta.bots import GreedyBot
 from railroad_canasta.game import AnyRules
+from railroad_canasta.session import Replay, read_record
 from railroad_canasta.web import make_app
-from railroad_canasta.web.app import Table, page
+from railroad_canasta.web.app import Table, links, page
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -36,17 +40,18 @@ def test_the_page_draws_the_view_and_an_illegal_move_names_its_clause() -> None:
     app = make_app(Rules(players=3), seed=11)
     table: Table = app.state.table
     client = TestClient(app)
-    html = client.get("/").text
+    link = f"/t/{table.token_of(0)}"
+    html = client.get(link).text
     seen = table.session.seen()
     assert render.svg(seen, table.session.names) in html
     for move in table.session.legal():
         assert f"data-move='{move}'" in html
-    html = client.post("/move", data={"move": "take-kitty"}).text
+    html = client.post(f"{link}/move", data={"move": "take-kitty"}).text
     assert _problem(html) == "take-kitty: illegal (R-TRN-2) it is the draw phase, not the kitty phase"
-    html = client.post("/move", data={"move": "meld 9 9 banana"}).text
+    html = client.post(f"{link}/move", data={"move": "meld 9 9 banana"}).text
     assert "illegal (notation)" in _problem(html)
     before = len(table.session.moves)
-    html = client.post("/move", data={"move": "draw"}).text
+    html = client.post(f"{link}/move", data={"move": "draw"}).text
     assert _problem(html) == "" and str(table.session.moves[before]) == "draw"
 
 
@@ -54,10 +59,11 @@ def test_the_page_of_a_classic_table_names_the_sides_and_a_classic_clause() -> N
     app = make_app(ClassicRules(players=4), seed=3)
     table: Table = app.state.table
     client = TestClient(app)
-    html = client.get("/").text
+    link = f"/t/{table.token_of(0)}"
+    html = client.get(link).text
     assert render.svg(table.session.seen(), table.session.names) in html
     assert "you &amp; bot 2: red 3s" in html and "bot 1 &amp; bot 3: red 3s" in html
-    html = client.post("/move", data={"move": "take-pile 9 JK"}).text
+    html = client.post(f"{link}/move", data={"move": "take-pile 9 JK"}).text
     assert re.fullmatch(r"take-pile 9 JK: illegal \(R-CL-[A-Z]+-\d\) .+", _problem(html))
 
 
@@ -87,22 +93,99 @@ def test_the_page_shows_nothing_the_view_does_not_hold(rules: AnyRules) -> None:
     assert page(table) == html
 
 
+def test_each_link_sees_its_own_seat_and_no_token_sees_nothing() -> None:
+    """Two people and a bot: each link holds its seat's view and plays only for it; the spectators'
+    link shows no hand and moves nothing; a request without a known token is refused and changes nothing."""
+    app = make_app(Rules(players=3), seed=11, humans=2)
+    table: Table = app.state.table
+    session = table.session
+    client = TestClient(app)
+    first, second = f"/t/{table.token_of(0)}", f"/t/{table.token_of(1)}"
+    watch = f"/t/{table.spectators}"
+    assert len({table.token_of(0), table.token_of(1), table.spectators}) == 3
+    assert all(len(token) >= 24 for token in table.tokens)
+    for seat, link in ((0, first), (1, second)):
+        html = client.get(link).text
+        assert render.svg(session.seen(seat), session.names) in html
+        hand = " ".join(map(str, session.seen(seat).hand))
+        assert html.count("data-hand=") == 1 and f'data-hand="{hand}"' in html
+    spectator = client.get(watch).text
+    assert "data-hand=" not in spectator and 'id="moves"' not in spectator
+    assert render.svg(session.seen(0), session.names) not in spectator
+    moves = len(session.moves)
+    for url in ("/", "/t/nobody", "/t/nobody/part", "/t/nobody/events", "/t/nobody/record"):
+        answer = client.get(url)
+        assert 400 <= answer.status_code < 500 and "data-hand" not in answer.text, url
+    for url in ("/t/nobody/move", f"{watch}/move", f"{watch}/new", "/move"):
+        assert 400 <= client.post(url, data={"move": "draw"}).status_code < 500, url
+    assert len(session.moves) == moves and session.seed == 11
+    # Seat 1 may not move for seat 0 (whose turn it is): its own problem line says so, seat 0 sees none.
+    mover = session.state.to_move
+    other = 1 - mover
+    other_link = (first, second)[other]
+    html = client.post(f"{other_link}/move", data={"move": "draw"}).text
+    assert _problem(html).startswith("draw: illegal (R-TRN-1)")
+    assert _problem(client.get((first, second)[mover]).text) == ""
+    assert len(session.moves) == moves
+    client.post(f"{(first, second)[mover]}/move", data={"move": "draw"})
+    assert str(session.moves[moves]) == "draw"
+
+
+def test_the_record_waits_for_the_end_and_replays() -> None:
+    app = make_app(Rules(players=2), seed=5, humans=2)
+    table: Table = app.state.table
+    client = TestClient(app)
+    link = f"/t/{table.token_of(0)}"
+    assert client.get(f"{link}/record").status_code == 409
+    bot = GreedyBot()
+    while not table.session.over:
+        seat = table.session.state.to_move
+        table.play(str(bot.choose(table.session.seen(seat), table.session.legal(seat))), seat)
+    answer = client.get(f"/t/{table.spectators}/record")
+    assert answer.status_code == 200
+    record = read_record(answer.content)
+    assert record.moves == tuple(table.session.moves) and record.players == ("player 1", "player 2")
+    assert Replay(record).go(len(record.moves)) == table.session.state
+
+
+def test_the_event_stream_tells_of_a_move() -> None:
+    app = make_app(Rules(players=2), 7, humans=2)
+    table: Table = app.state.table
+    with (
+        _served(app) as base,
+        httpx.Client(base_url=base, timeout=10) as client,
+        client.stream("GET", f"/t/{table.token_of(1)}/events") as stream,
+    ):
+        lines = stream.iter_lines()
+        got = [next(lines) for _ in range(4)]
+        mover = table.token_of(table.session.state.to_move)  # the move posted, so played in the server's loop
+        assert client.post(f"/t/{mover}/move", data={"move": "draw"}).status_code == 303
+        got += [next(lines) for _ in range(2)]
+    assert got[0] == "retry: 1000" and got[2].startswith("data: ") and got[4].startswith("data: ")
+    assert int(got[4][6:]) == int(got[2][6:]) + 1
+
+
+def test_serve_prints_a_link_per_person_and_one_for_spectators(capsys: pytest.CaptureFixture[str]) -> None:
+    app = make_app(ClassicRules(players=4), seed=3, humans=2)
+    lines = links(app.state.table, "http://127.0.0.1:8000")
+    assert [line.split(": ")[0] for line in lines] == ["player 1 (seat 0)", "player 2 (seat 1)", "spectators"]
+    assert all(re.fullmatch(r"[^:]+: http://127\.0\.0\.1:8000/t/[A-Za-z0-9_-]{24}", line) for line in lines)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(
-    params=[(Rules(players=2), 7, "web-table"), (ClassicRules(players=4), 3, "web-table-classic")],
-    ids=["railroad-2p", "classic-4p"],
-)
-def served(request: pytest.FixtureRequest) -> Iterator[tuple[str, Table, str]]:
-    """The web table served by Uvicorn on 127.0.0.1 in a thread, and the name of its screenshots."""
-    rules, seed, shot = request.param
-    app = make_app(rules, seed=seed)
+@contextmanager
+def _served(app: Starlette) -> Iterator[str]:
+    """The app served by Uvicorn on 127.0.0.1 in a thread."""
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+    )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -110,49 +193,122 @@ def served(request: pytest.FixtureRequest) -> Iterator[tuple[str, Table, str]]:
             break
         time.sleep(0.02)
     assert server.started
-    yield f"http://127.0.0.1:{port}/", app.state.table, shot
+    yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(5)
 
 
-def _click(page_: Page, move: str) -> None:
-    page_.locator(f"#moves button[data-move='{move}']").click()
-    page_.wait_for_load_state()
+def _caught_up(page_: Page, table: Table) -> None:
+    """The page shows the table's current version, redrawn by the event stream (no reload)."""
+    expect(page_.locator("#live")).to_have_attribute("data-version", str(table.version), timeout=10_000)
 
 
-def test_a_round_played_by_clicking_in_chromium(served: tuple[str, Table, str], artefacts: Path) -> None:
-    url, table, shot = served
+@pytest.mark.parametrize(
+    ("rules", "seed", "shot"),
+    [
+        (Rules(players=3, decks_per_player=1), 2, "web-two-seats"),
+        (ClassicRules(players=4), 3, "web-two-seats-classic"),
+    ],
+    ids=["railroad-3p", "classic-4p"],
+)
+def test_two_people_and_bots_play_a_round_in_chromium(
+    rules: AnyRules, seed: int, shot: str, artefacts: Path
+) -> None:
+    """Two browser contexts (two people, each on their own link) play a round against bots; each page
+    follows the other's moves without reloading, and an illegal click names its clause."""
+    app = make_app(rules, seed=seed, humans=2)
+    table: Table = app.state.table
     session = table.session
     bot = GreedyBot()
-    with sync_playwright() as p:
+    with _served(app) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page_ = browser.new_page(viewport={"width": 1280, "height": 900})
-        page_.goto(url)
+        pages = []
+        for seat in (0, 1):
+            context = browser.new_context(viewport={"width": 900, "height": 900})
+            pages.append(context.new_page())
+            pages[seat].goto(f"{base}/t/{table.token_of(seat)}")
+        loads: list[Page] = []
+        for seat in (0, 1):
+            pages[seat].on("load", loads.append)
         # An illegal choice: a card of the hand clicked in the draw phase (a discard) names its clause.
-        assert session.waiting
-        page_.locator("#hand button").first.click()
-        page_.wait_for_load_state()
-        clause = "(R-CL-TRN-1)" if isinstance(table.rules, ClassicRules) else "(R-TRN-2)"
-        assert clause in page_.locator("#problem").inner_text()
+        mover = session.state.to_move
+        pages[mover].locator("#hand button").first.click()
+        clause = "(R-CL-TRN-1)" if isinstance(rules, ClassicRules) else "(R-TRN-2)"
+        expect(pages[mover].locator("#problem")).to_contain_text(clause)
         clicks, asked = 0, False
         while not session.state.history:
-            assert session.waiting
-            legal = list(session.legal())
-            move = str(bot.choose(session.seen(), legal))
+            seat = session.state.to_move
+            assert seat in (0, 1)
+            legal = list(session.legal(seat))
+            move = str(bot.choose(session.seen(seat), legal))
             if not asked and "ask-out" in map(str, legal):  # classic: "may I go out?", once
                 move, asked = "ask-out", True
-            # The page lists exactly the legal moves of the person's view.
-            listed = page_.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
+            _caught_up(pages[seat], table)
+            listed = pages[seat].locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
             assert listed == [str(m) for m in legal]
-            _click(page_, move)
+            assert pages[1 - seat].locator("#moves button").count() == 0
+            version = table.version
+            pages[seat].locator(f"#moves button[data-move='{move}']").click()
+            for _ in range(500):
+                if table.version > version:
+                    break
+                time.sleep(0.01)
+            assert table.version > version, f"{move} was not played"
             clicks += 1
-            assert page_.locator("#problem").inner_text() == ""
-            if clicks == 40 or (clicks == 20 and isinstance(table.rules, ClassicRules)):
-                page_.screenshot(path=str(artefacts / f"{shot}.png"), full_page=True)
-        assert "Round 1 is over" in page_.locator("#log").inner_text()
-        assert "melded" in page_.locator("#log").inner_text()
-        if isinstance(table.rules, ClassicRules):
-            assert asked and "bot 2: answer-out " in page_.locator("#log").inner_text()
-        page_.screenshot(path=str(artefacts / f"{shot}-round-over.png"), full_page=True)
+            if clicks == 12:
+                _side_by_side(browser, base, table, artefacts / f"{shot}.png")
+        for seat in (0, 1):
+            _caught_up(pages[seat], table)
+            assert "Round 1 is over" in pages[seat].locator("#log").inner_text()
+            assert pages[seat].locator("#problem").inner_text() == ""
+            # The log follows its newest line.
+            below = pages[seat].locator("#log").evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight")
+            assert below < 2
+        # The other seat's page was redrawn in place, never loaded again; a reopened link resumes its seat.
+        assert loads == []
+        pages[1].reload()
+        expect(pages[1].locator("#who")).to_contain_text("player 2 (seat 1)")
+        hand = " ".join(map(str, session.seen(1).hand))
+        assert pages[1].locator(f"#table g.seat[data-hand='{hand}']").count() == 1
         browser.close()
     assert clicks > 10
+
+
+def _side_by_side(browser: Browser, base: str, table: Table, path: Path) -> None:
+    """A screenshot of both people's pages side by side (two frames in one page)."""
+    page_ = browser.new_page(viewport={"width": 1840, "height": 1000})
+    style = "width:900px;height:980px;border:1px solid #888"
+    frames = "".join(f"<iframe src='{base}/t/{table.token_of(s)}' style='{style}'></iframe>" for s in (0, 1))
+    page_.set_content(f"<body style='margin:0;display:flex;gap:8px'>{frames}</body>")
+    for frame in page_.frames[1:]:
+        frame.wait_for_selector("#live")
+    page_.screenshot(path=str(path))
+    page_.close()
+
+
+def test_the_page_fits_a_phone(artefacts: Path) -> None:
+    """At 420 px the page does not scroll sideways, the hand wraps, and the log shows its newest line."""
+    app = make_app(Rules(players=2), seed=7, humans=1)
+    table: Table = app.state.table
+    bot = GreedyBot()
+    for _ in range(60):  # a hand of many kinds, and a long log
+        session = table.session
+        if session.over or session.state.history:
+            break
+        table.play(str(bot.choose(session.seen(), session.legal())), 0)
+    with _served(app) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page_ = browser.new_page(viewport={"width": 420, "height": 900})
+        page_.goto(f"{base}/t/{table.token_of(0)}")
+        width = page_.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 420
+        boxes = page_.locator("#hand button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().top)")
+        assert len(set(boxes)) > 1 or len(boxes) < 5
+        for box in page_.locator("#side button, #table svg").evaluate_all(
+            "es => es.map(e => e.getBoundingClientRect().right)"
+        ):
+            assert box <= 420
+        log = page_.locator("#log")
+        assert log.evaluate("l => l.scrollHeight - l.scrollTop - l.clientHeight") < 2
+        page_.screenshot(path=str(artefacts / "web-phone-420.png"), full_page=True)
+        browser.close()

@@ -6,6 +6,8 @@ notation (answering why it is illegal, with the clause, instead of raising), let
 is the person's turn again, and saves and resumes the game as a JSON game record. It plays every
 variant through the public functions (:mod:`railroad_canasta.game`), which find the variant from the
 rules: classic partners are bots, seated at the person's side (``ClassicRules(players=4)``: opposite).
+Several people share one table with ``humans`` (their seats): each sees and plays only from their seat
+(``seen(seat)``, ``legal(seat)``, ``play(move, seat)``) and the bots move until one of them is to move.
 
 >>> from railroad_canasta import Rules
 >>> game = GameSession(Rules(players=2), seed=7, human=0)
@@ -71,7 +73,8 @@ def make_bot(name: str, seed: int, variant: str = "railroad") -> Bot[AnyView]:
 
 
 class GameSession:
-    """One person (at seat ``human``) against bots in a game dealt from ``rules`` and ``seed``."""
+    """People (at seat ``human``, or at the seats ``humans``) against bots in a game dealt from ``rules``
+    and ``seed``; the methods act for :attr:`human` (the first person) unless given a ``seat``."""
 
     def __init__(
         self,
@@ -79,18 +82,25 @@ class GameSession:
         seed: int,
         *,
         human: int = 0,
+        humans: Sequence[int] | None = None,
         bot: str = "greedy",
         names: Sequence[str] | None = None,
         moves: Sequence[Move] = (),
     ) -> None:
-        if not 0 <= human < rules.players:
-            raise ValueError(f"seat must be from 0 to {rules.players - 1}, not {human}")
+        self.humans = tuple(sorted(set(humans))) if humans is not None else (human,)
+        for seat in (*self.humans, human):
+            if not 0 <= seat < rules.players:
+                raise ValueError(f"seat must be from 0 to {rules.players - 1}, not {seat}")
+        if not self.humans:
+            raise ValueError("a table needs at least one person")
         self.rules = rules
         self.seed = seed
-        self.human = human
-        self.names = tuple(names) if names is not None else self.default_names(rules.players, human)
+        self.human = self.humans[0]
+        self.names = tuple(names) if names is not None else self.default_names(rules.players, *self.humans)
         self.bots = {
-            i: make_bot(bot, seed * 100 + i, rules.variant) for i in range(rules.players) if i != human
+            i: make_bot(bot, seed * 100 + i, rules.variant)
+            for i in range(rules.players)
+            if i not in self.humans
         }
         self.moves: list[Move] = []
         self.state: AnyState = new_game(rules, seed=seed)
@@ -98,15 +108,17 @@ class GameSession:
             self._apply(move)
 
     @staticmethod
-    def default_names(players: int, human: int) -> tuple[str, ...]:
-        """``you`` at the person's seat, ``bot 1``, ``bot 2``... elsewhere."""
-        out, n = [], 0
+    def default_names(players: int, *humans: int) -> tuple[str, ...]:
+        """``you`` at the person's seat (``player 1``, ``player 2``... for several people), ``bot 1``,
+        ``bot 2``... elsewhere."""
+        out, people, bots = [], 0, 0
         for i in range(players):
-            if i == human:
-                out.append("you")
+            if i in humans:
+                people += 1
+                out.append("you" if len(humans) == 1 else f"player {people}")
             else:
-                n += 1
-                out.append(f"bot {n}")
+                bots += 1
+                out.append(f"bot {bots}")
         return tuple(out)
 
     @classmethod
@@ -132,9 +144,9 @@ class GameSession:
         """Write the game so far to ``path`` as a JSON game record."""
         path.write_text(record_json(self.record()) + "\n", encoding="utf-8")
 
-    def seen(self) -> AnyView:
-        """What the person may know: their view (everything a front end shows comes from it)."""
-        return view(self.state, self.human)
+    def seen(self, seat: int | None = None) -> AnyView:
+        """What the person (at ``seat``) may know: their view (everything a front end shows comes from it)."""
+        return view(self.state, self.human if seat is None else seat)
 
     @property
     def over(self) -> bool:
@@ -144,27 +156,33 @@ class GameSession:
     @property
     def waiting(self) -> bool:
         """It is the person's move."""
-        return not self.over and self.state.to_move == self.human
+        return self.waiting_for(self.human)
 
-    def legal(self) -> Sequence[Move]:
-        """The person's legal moves (none while it is not their turn)."""
-        return legal_moves(self.seen()) if self.waiting else ()
+    def waiting_for(self, seat: int) -> bool:
+        """It is the move of the person at ``seat``."""
+        return not self.over and self.state.to_move == seat and seat in self.humans
+
+    def legal(self, seat: int | None = None) -> Sequence[Move]:
+        """The person's (at ``seat``) legal moves (none while it is not their turn)."""
+        seat = self.human if seat is None else seat
+        return legal_moves(self.seen(seat)) if self.waiting_for(seat) else ()
 
     def completions(self, prefix: str) -> list[str]:
         """The legal moves whose notation starts with ``prefix`` (for completion as the person types)."""
         words = " ".join(prefix.split())
         return [str(m) for m in self.legal() if str(m).startswith(words)]
 
-    def play(self, move: Move | str) -> Violation | None:
-        """Play the person's ``move``; ``None`` when played, else why not (the clause and the reason)."""
-        if not self.waiting:
+    def play(self, move: Move | str, seat: int | None = None) -> Violation | None:
+        """Play the person's (at ``seat``) ``move``; ``None`` when played, else why not (clause, reason)."""
+        seat = self.human if seat is None else seat
+        if not self.waiting_for(seat):
             return Violation("R-TRN-1", f"it is {self.names[self.state.to_move]}'s turn")
         if isinstance(move, str):
             try:
                 move = parse_move(move)
             except NotationError as exc:
                 return Violation("notation", exc.reason)
-        problem = why_illegal(self.seen(), move)
+        problem = why_illegal(self.seen(seat), move)
         if problem is not None:
             return problem
         self._apply(move)
@@ -180,7 +198,7 @@ class GameSession:
         A line says what every player sees: who moved and the move's notation (a draw names no card).
         """
         lines = []
-        while not self.over and self.state.to_move != self.human:
+        while not self.over and self.state.to_move not in self.humans:
             seat = self.state.to_move
             seen = view(self.state, seat)
             move = self.bots[seat].choose(seen, legal_moves(seen))

@@ -153,3 +153,31 @@ def test_the_examples_of_the_docs_page_run() -> None:
     """Every example of the adapter's docs page gives the output it shows."""
     failed, attempted = run_page("openspiel.md")
     assert attempted > 0 and failed == 0
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize(("reward", "bound"), [("zero-sum-round", 2.0), ("zero-sum-game", 1.0)])
+def test_a_zero_sum_reward_is_the_scaled_score_difference(name: str, reward: str, bound: float) -> None:
+    """With ``reward`` zero-sum the returns add to 0 and are each seat's score less the mean score, scaled
+    to ±1 a round (``max_rounds=2``: ±2) or a game; the default stays general-sum."""
+    assert _load(name).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    players = 3 if name == "railroad" else 4
+    game = _load(name, players=players, max_rounds=2, reward=reward)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-bound, bound, 0.0)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(game.max_chance_outcomes()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.returns() == [0.0] * players or state.is_terminal()
+    returns, scores = state.returns(), state.episode.scores()
+    low, high = VARIANTS[name].round_score_bounds(game.rules)
+    spread = (high - low) * (1 if reward == "zero-sum-round" else 2)
+    mean = sum(scores) / players
+    assert returns == pytest.approx([(score - mean) / spread for score in scores])
+    assert abs(sum(returns)) < 1e-9 and any(returns) and all(-bound <= r <= bound for r in returns)
+    with pytest.raises(ValueError, match="reward must be one of score, zero-sum-round, zero-sum-game"):
+        _load(name, reward="winner")

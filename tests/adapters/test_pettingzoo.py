@@ -113,3 +113,22 @@ def test_the_examples_of_the_docs_page_run() -> None:
     """Every example of the adapter's docs page gives the output it shows."""
     failed, attempted = run_page("pettingzoo.md")
     assert attempted > 0 and failed == 0
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_zero_sum_reward_scales_the_score_difference(name: str) -> None:
+    """``reward="zero-sum-game"``: the same game as by default, each agent rewarded its score less the
+    mean score over the game's widest spread (within ±1, adding to 0); ``zero-sum-round`` scales by one
+    round's spread (the same here: one round)."""
+    scored = raw_env(variant=name)
+    actions, totals = _play(scored, seed=9)
+    low, high = VARIANTS[name].round_score_bounds(scored.rules)
+    mean = sum(totals.values()) / len(totals)
+    for reward in ("zero-sum-game", "zero-sum-round"):
+        environment = raw_env(variant=name, reward=reward)
+        again, rewards = _play(environment, seed=9)
+        assert again == actions
+        assert rewards == pytest.approx({a: (t - mean) / (high - low) for a, t in totals.items()})
+        assert abs(sum(rewards.values())) < 1e-9 and all(-1 <= r <= 1 for r in rewards.values())
+    with pytest.raises(ValueError, match="reward must be one of"):
+        raw_env(variant=name, reward="winner")

@@ -17,6 +17,7 @@ import railroad_canasta as rc
 from railroad_canasta.bots import GreedyBot
 from railroad_canasta.cli import build_parser, main
 from railroad_canasta.cli.play import rules_of, session_of
+from railroad_canasta.core.guards import Violation
 from railroad_canasta.session import GameSession, Replay, make_bot
 
 
@@ -128,6 +129,11 @@ def test_a_missing_extra_is_one_line_naming_it(
         (["play", "--resume", "/nonexistent/g.json"], "cannot read /nonexistent/g.json"),
         (["replay", "/nonexistent/g.json"], "cannot read /nonexistent/g.json"),
         (["serve", "--port", "0"], "--port must be from 1 to 65535, not 0"),
+        (["serve", "--humans", "3"], "--humans must be from 1 to 2 (the players), not 3"),
+        (
+            ["serve", "--variant", "classic", "--humans", "0"],
+            "--humans must be from 1 to 4 (the players), not 0",
+        ),
     ],
 )
 def test_command_mistakes_are_one_line(
@@ -234,3 +240,21 @@ def test_play_and_serve_take_rules_options(capsys: pytest.CaptureFixture[str]) -
         assert main(["play", "--variant", "classic", "--rules", bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err
+
+
+def test_several_people_each_play_only_from_their_seat() -> None:
+    game = GameSession(rc.Rules(players=3), seed=11, humans=(2, 0))
+    assert game.humans == (0, 2) and game.human == 0 and sorted(game.bots) == [1]
+    assert game.names == ("player 1", "bot 1", "player 2")
+    game.run_bots()
+    mover = game.state.to_move
+    other = 2 - mover
+    assert mover in (0, 2) and game.waiting_for(mover) and not game.waiting_for(other)
+    assert game.legal(other) == () and list(game.legal(mover)) == list(rc.legal_moves(game.seen(mover)))
+    assert game.play("draw", other) == Violation("R-TRN-1", f"it is player {mover // 2 + 1}'s turn")
+    assert game.seen(other) == rc.view(game.state, other)
+    assert game.play("draw", mover) is None and len(game.moves) >= 1
+    with pytest.raises(ValueError, match="at least one person"):
+        GameSession(rc.Rules(players=2), seed=1, humans=())
+    with pytest.raises(ValueError, match="seat must be from 0 to 1, not 2"):
+        GameSession(rc.Rules(players=2), seed=1, humans=(0, 2))

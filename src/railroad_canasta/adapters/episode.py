@@ -27,10 +27,28 @@ from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.options import option_names, rules_from_mapping, rules_to_mapping
 from railroad_canasta.core.variant import Variant, seat_scores
 
-__all__ = ["DEFAULT_MAX_ROUNDS", "Episode", "default_parameters", "rules_from_parameters", "utility_bounds"]
+__all__ = [
+    "DEFAULT_MAX_ROUNDS",
+    "REWARDS",
+    "Episode",
+    "default_parameters",
+    "reward_bounds",
+    "reward_named",
+    "rules_from_parameters",
+    "utility_bounds",
+]
 
 #: Rounds of a game by default: frameworks need a bounded game, and one round is a Canasta "hand".
 DEFAULT_MAX_ROUNDS = 1
+
+#: The rewards the adapters offer (their ``reward`` parameter), the first the default:
+#:
+#: - ``score``: each seat's side's score at the end (general-sum, as the game counts it);
+#: - ``zero-sum-round``: each seat's score minus the mean of all seats' scores, divided by the widest
+#:   spread of one round's scores, so each round adds at most ±1 (a game of ``max_rounds`` rounds is
+#:   within ±``max_rounds``) and the seats' returns sum to 0;
+#: - ``zero-sum-game``: the same difference divided by the spread of the whole game: within ±1.
+REWARDS = ("score", "zero-sum-round", "zero-sum-game")
 
 #: A variant of any rules, state and view types (the adapters handle them opaquely).
 AnyVariant = Variant[Any, Any, Any]
@@ -72,6 +90,22 @@ def utility_bounds(variant: AnyVariant, rules: Any) -> tuple[float, float]:
     low, high = variant.round_score_bounds(rules)
     rounds = rules.max_rounds
     return float(low * rounds), float(high * rounds)
+
+
+def reward_named(reward: object) -> str:
+    """``reward`` checked to be one of :data:`REWARDS` (a ``ValueError`` naming them otherwise)."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return str(reward)
+
+
+def reward_bounds(variant: AnyVariant, rules: Any, reward: str) -> tuple[float, float]:
+    """The least and most a seat's return can be under ``reward`` (one of :data:`REWARDS`)."""
+    if reward == "zero-sum-round":
+        return -float(rules.max_rounds), float(rules.max_rounds)
+    if reward == "zero-sum-game":
+        return -1.0, 1.0
+    return utility_bounds(variant, rules)
 
 
 def max_game_length(variant: AnyVariant, rules: Any) -> int:
@@ -148,11 +182,18 @@ class Episode:
             return [0] * self.rules.players
         return seat_scores(self.variant, self.rules, self.state)
 
-    def returns(self) -> list[float]:
-        """Each seat's return: its side's score once the game is over, 0 before."""
+    def returns(self, reward: str = REWARDS[0]) -> list[float]:
+        """Each seat's return once the game is over, 0 before: its side's score, or under a zero-sum
+        ``reward`` (:data:`REWARDS`) its difference from the mean score, scaled to ±1 a round or a game."""
         if not self.is_over:
             return [0.0] * self.rules.players
-        return [float(score) for score in self.scores()]
+        scores = self.scores()
+        if reward == "score":
+            return [float(score) for score in scores]
+        low, high = self.variant.round_score_bounds(self.rules)
+        spread = float(high - low) * (1 if reward == "zero-sum-round" else self.rules.max_rounds)
+        mean = sum(scores) / len(scores)
+        return [(score - mean) / spread for score in scores]
 
     def observation(self, player: int) -> list[int]:
         """``player``'s observation vector (all 0 before the deal)."""

@@ -14,8 +14,11 @@ named ``python_<variant>_canasta``. Load one with ``pyspiel.load_game``, paramet
   outcomes; every shuffle of the game follows from it (explicit stochastic).
 - **Actions**: the variant's action space (``variant.actions``, ``docs/actions.md``); legal actions are
   sorted integers.
-- **Utility**: general-sum; each seat's return is its side's score at the end (0 before); the bounds are
-  the variant's round-score bounds times ``max_rounds``.
+- **Utility**: by default general-sum; each seat's return is its side's score at the end (0 before); the
+  bounds are the variant's round-score bounds times ``max_rounds``. The parameter ``reward`` chooses a
+  zero-sum return instead: ``"zero-sum-round"`` (the seat's score minus the mean score, scaled so a round
+  gives at most ±1) or ``"zero-sum-game"`` (scaled so the whole game gives at most ±1); such a game's
+  type says ``ZERO_SUM`` and its utility sum is 0 (:data:`~railroad_canasta.adapters.episode.REWARDS`).
 - **Observations**: ``observation_tensor`` is the variant's observation vector of the player's view
   (layout in ``docs/observation.md``), ``observation_string`` its text; ``information_state_string`` adds
   every action played and what the player saw at each of its own decisions (perfect recall).
@@ -41,12 +44,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from railroad_canasta.adapters.episode import (
+    REWARDS,
     AnyVariant,
     Episode,
     default_parameters,
     max_game_length,
+    reward_bounds,
+    reward_named,
     rules_from_parameters,
-    utility_bounds,
 )
 from railroad_canasta.core.errors import missing_extra
 from railroad_canasta.variants import VARIANTS, variant_named
@@ -69,10 +74,10 @@ def game_name(variant: AnyVariant) -> str:
 
 
 def _parameters(variant: AnyVariant) -> dict[str, int | bool | str]:
-    return {**default_parameters(variant), "deals": DEFAULT_DEALS}
+    return {**default_parameters(variant), "deals": DEFAULT_DEALS, "reward": REWARDS[0]}
 
 
-def _game_type(variant: AnyVariant) -> Any:
+def _game_type(variant: AnyVariant, reward: str = REWARDS[0]) -> Any:
     meta = variant.metadata
     return pyspiel.GameType(
         short_name=game_name(variant),
@@ -80,7 +85,9 @@ def _game_type(variant: AnyVariant) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM if reward == "score" else pyspiel.GameType.Utility.ZERO_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=meta.max_players,
         min_num_players=meta.min_players,
@@ -93,26 +100,27 @@ def _game_type(variant: AnyVariant) -> Any:
 
 
 @functools.lru_cache(maxsize=64)
-def _setup(name: str, given: tuple[tuple[str, object], ...]) -> tuple[Any, int, Any]:
-    """The rules, the number of deals and the game info of a game's parameters (OpenSpiel makes a game
-    again each time it clones a state, so this is remembered)."""
+def _setup(name: str, given: tuple[tuple[str, object], ...]) -> tuple[Any, int, str, Any]:
+    """The rules, the number of deals, the reward and the game info of a game's parameters (OpenSpiel
+    makes a game again each time it clones a state, so this is remembered)."""
     variant = variant_named(name)
     options = dict(given)
     deals = options.pop("deals", DEFAULT_DEALS)
     if type(deals) is not int or deals < 1:
         raise ValueError(f"deals must be a positive integer, not {deals!r}")
+    reward = reward_named(options.pop("reward", REWARDS[0]))
     rules = rules_from_parameters(variant, options)
-    low, high = utility_bounds(variant, rules)
+    low, high = reward_bounds(variant, rules, reward)
     info = pyspiel.GameInfo(
         num_distinct_actions=variant.actions.num_distinct_actions,
         max_chance_outcomes=deals,
         num_players=rules.players,
         min_utility=low,
         max_utility=high,
-        utility_sum=None,
+        utility_sum=None if reward == "score" else 0.0,
         max_game_length=max_game_length(variant, rules),
     )
-    return rules, deals, info
+    return rules, deals, reward, info
 
 
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]
@@ -123,8 +131,9 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         given = tuple(sorted((params or {}).items()))
-        self.rules, self.deals, info = _setup(self.variant.metadata.name, given)
-        super().__init__(_game_type(self.variant), info, {**dict(given), "deals": self.deals})
+        self.rules, self.deals, self.reward, info = _setup(self.variant.metadata.name, given)
+        params = {**dict(given), "deals": self.deals, "reward": self.reward}
+        super().__init__(_game_type(self.variant, self.reward), info, params)
 
     def new_initial_state(self) -> CanastaState:
         """The state before the deal: a chance node."""
@@ -188,8 +197,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return bool(self._current == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
-        """Each seat's side's score once the game is over, 0 before."""
-        return self.episode.returns()
+        """Each seat's return at the end (its side's score, or the zero-sum ``reward``); 0 before."""
+        if not self.episode.is_over:
+            return self.episode.returns()
+        # The game's parameters, not an attribute: a state cloned by OpenSpiel holds a game rebuilt by it.
+        return self.episode.returns(str(self.game_ref.get_parameters().get("reward", REWARDS[0])))
 
     def __str__(self) -> str:
         episode = self.episode

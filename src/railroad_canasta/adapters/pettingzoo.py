@@ -12,7 +12,10 @@ as a keyword (``kitty_timing="same-turn"``).
 - **Observations** are dicts: ``observation`` is the variant's vector of the agent's view (layout in
   ``docs/observation.md``), ``action_mask`` is 1 at the legal actions of the agent to move (all 0 for the
   others). ``infos[agent]["action_mask"]`` holds the same mask.
-- **Rewards** come at the end: each agent gets its side's score.
+- **Rewards** come at the end: each agent gets its side's score, or with ``reward="zero-sum-round"`` its
+  score minus the mean score scaled so a round gives at most ±1, with ``reward="zero-sum-game"`` scaled
+  so the game gives at most ±1 (zero-sum: the agents' rewards add up to 0;
+  :data:`~railroad_canasta.adapters.episode.REWARDS`).
 - ``reset(seed=…)`` deals from the seed: the same seed gives the same game.
 
 >>> environment = env(players=2)
@@ -32,7 +35,9 @@ from typing import Any
 
 from railroad_canasta.adapters.episode import (
     DEFAULT_MAX_ROUNDS,
+    REWARDS,
     Episode,
+    reward_named,
     rules_from_parameters,
     utility_bounds,
 )
@@ -76,9 +81,11 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         players: int | None = None,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         render_mode: str | None = None,
+        reward: str = REWARDS[0],
         **options: object,
     ) -> None:
-        EzPickle.__init__(self, variant, players, max_rounds, render_mode, **options)
+        EzPickle.__init__(self, variant, players, max_rounds, render_mode, reward, **options)
+        self.reward = reward_named(reward)
         super().__init__()
         self.variant = variant_named(variant)
         seats = players if players is not None else self.variant.metadata.min_players
@@ -163,7 +170,7 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.episode.apply_action(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.episode.is_over:
-            for seat, value in enumerate(self.episode.returns()):
+            for seat, value in enumerate(self.episode.returns(self.reward)):
                 self.rewards[self.possible_agents[seat]] = value
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -18,6 +18,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` command's arguments to its parser."""
     add_table_arguments(parser)
     parser.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1 (default 8000)")
+    parser.add_argument(
+        "--humans",
+        type=int,
+        default=1,
+        help="people at the table, each with their own link (default 1); bots take the other seats",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -25,14 +31,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 < args.port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {args.port}")
     rules = rules_of(args)
+    if not 1 <= args.humans <= rules.players:
+        raise CommandError(f"--humans must be from 1 to {rules.players} (the players), not {args.humans}")
     needs("starlette", "web")
     needs("uvicorn", "web")
     import uvicorn
 
-    from railroad_canasta.web import make_app
+    from railroad_canasta.web.app import links, make_app
 
-    app = make_app(rules, seed=args.seed, bot=args.bots)  # no --seed: each game from a fresh secret seed
-    # The port is bound here, so a busy one is one line (exit status 2) before the address is announced.
+    # no --seed: each game from a fresh secret seed
+    app = make_app(rules, seed=args.seed, bot=args.bots, humans=args.humans)
+    # The port is bound here, so a busy one is one line (exit status 2) before the links are announced.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.bind(("127.0.0.1", args.port))
@@ -40,8 +49,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         sock.close()
         raise CommandError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror}") from None
     with sock:
-        out.write(f"web table on http://127.0.0.1:{args.port}/ (ctrl+c stops)\n")
+        out.write(f"web table on 127.0.0.1:{args.port}, one link per seat (ctrl+c stops):
+")
+        for line in links(app.state.table, f"http://127.0.0.1:{args.port}"):
+            out.write(f"  {line}
+")
         out.flush()
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-        server.run(sockets=[sock])
+        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+        uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -1,9 +1,10 @@
 """The table as an SVG picture: plain text, no dependency.
 
 Cards are drawn by kind: naturals white with their rank, wild cards (jokers and 2s) gold with a star,
-red 3s red and black 3s black. Each player's hand is grouped by kind with a count; each meld is a fan of
-its cards labelled with its canasta kind or how many cards it lacks; the discard pile shows its top card
-and whether it is frozen or stopped. Elements carry ``class`` and ``data-`` attributes (``seat``,
+red 3s red and black 3s black (each side's red 3s drawn as a card with their count at its row's end).
+Each player's hand is grouped by kind with a count; each meld is a fan of its cards labelled with its
+canasta kind or how many cards it lacks; the discard pile shows its top card and whether it is frozen or
+stopped. Elements carry ``class`` and ``data-`` attributes (``seat``,
 ``hand``, ``meld``, ``pile``, ``card``) so that programs and tests can read the picture back.
 """
 
@@ -18,6 +19,8 @@ from railroad_canasta.render.text import pile_text
 __all__ = ["table_svg"]
 
 CARD_W, CARD_H, GAP = 34, 48, 6
+#: How far each card of a meld's fan lies from the one before: wide enough to show a "10" in full.
+FAN = 17
 WIDTH = 960
 _FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 _WILD = (Kind.JOKER, Kind.TWO)
@@ -156,11 +159,14 @@ def _side(y: int, side: SidePicture, view: Picture) -> tuple[str, int]:
             parts.append(svg + "</g>")
             x += 8 * len(label)
         close = "</g>"
+    if side.red_threes:  # the side's red 3s, drawn as a card with their count, at the row's right end
+        red = _card(WIDTH - 16 - CARD_W, row, Kind.RED_THREE, side.red_threes)
+        parts.append(f"<g class='red-threes' data-count='{side.red_threes}'>{red}</g>")
     # Melds wrap onto new rows after the hands.
     mx, my = 16, row + CARD_H + 24
     height = my - y
     for meld in side.melds:
-        width = CARD_W + 12 * (len(meld.cards) - 1) + 8
+        width = CARD_W + FAN * (len(meld.cards) - 1) + 8
         label_w = 7 * len(meld.label) + 8
         if mx + max(width, label_w) > WIDTH - 16:
             mx, my = 16, my + CARD_H + 28
@@ -174,7 +180,7 @@ def _side(y: int, side: SidePicture, view: Picture) -> tuple[str, int]:
                 f"fill='none' stroke='#16a34a' stroke-width='2'/>"
             )
         for j, kind in enumerate(meld.cards):
-            parts.append(_card(mx + 12 * j, my, kind))
+            parts.append(_card(mx + FAN * j, my, kind))
         parts.append(_text(mx, my + CARD_H + 14, meld.label, 11) + "</g>")
         mx += max(width, label_w) + 10
         height = my + CARD_H + 20 - y

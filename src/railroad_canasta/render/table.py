@@ -298,6 +298,8 @@ def _classic(position: ClassicState | ClassicView, names: Sequence[str] | None) 
 
 
 #: The reader of each variant's positions, by type: a state or a view to its :class:`Picture`.
+#:
+#: :meta hide-value:
 READERS: dict[type, Callable[[object, Sequence[str] | None], Picture]] = {
     GameState: _railroad,  # type: ignore[dict-item]
     PlayerView: _railroad,  # type: ignore[dict-item]

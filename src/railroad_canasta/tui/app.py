@@ -1,9 +1,10 @@
 """The Textual apps: :class:`PlayApp` (a game against bots) and :class:`ReplayApp` (a saved game).
 
 The play screen shows only the person's view (:meth:`~railroad_canasta.session.GameSession.seen`): the
-table, the legal moves (choose one with the arrows and Enter, or with its number key), a line to type a
-move in notation with completion, why a typed move is illegal (the clause and the reason), the bots'
-moves as they happen and each round's score table. ``ctrl+s`` saves the game as a JSON record.
+table, the legal moves (choose one with the arrows and Enter, or with its number key while the list has
+the focus), a line to type a move in notation with completion (a letter typed anywhere goes there), why a
+typed move is illegal (the clause and the reason), the bots' moves as they happen and each round's score
+table. ``ctrl+s`` saves the game as a JSON record; ``ctrl+q`` asks whether to save a game changed since.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
+from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 
@@ -22,13 +24,13 @@ from railroad_canasta.render import picture
 from railroad_canasta.session import GameSession, Replay
 from railroad_canasta.tui.table import table_text
 
-__all__ = ["MoveSuggester", "PlayApp", "ReplayApp"]
+__all__ = ["MoveSuggester", "PlayApp", "ReplayApp", "SaveQuestion"]
 
 _CSS = """
 #table { width: 2fr; border: round $accent; padding: 0 1; }
 #side { width: 1fr; }
 #moves { height: 1fr; border: round $primary; }
-#message { height: auto; min-height: 1; color: $warning; }
+#message { height: auto; min-height: 1; max-height: 6; width: 100%; color: $warning; overflow-y: auto; }
 #log { height: 9; border: round $secondary; }
 """
 
@@ -45,6 +47,33 @@ class MoveSuggester(Suggester):
         return found[0] if value and found else None
 
 
+class SaveQuestion(ModalScreen[str]):
+    """Asked on quitting a game changed since its last save: ``save`` (y), ``quit`` (n), ``stay`` (escape)."""
+
+    DEFAULT_CSS = """
+    SaveQuestion { align: center middle; }
+    SaveQuestion > Static { width: 60; border: round $warning; padding: 1 2; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("y", "answer('save')", "Save and quit"),
+        Binding("n", "answer('quit')", "Quit without saving"),
+        Binding("escape", "answer('stay')", "Keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The question and its keys."""
+        yield Static(
+            "The game has moves that are not saved. Save it before quitting?\n\n"
+            "y: save and quit   n: quit without saving   escape: keep playing",
+            id="question",
+        )
+        yield Footer()
+
+    def action_answer(self, answer: str) -> None:
+        """Close the question with ``answer``."""
+        self.dismiss(answer)
+
+
 class PlayApp(App[None]):
     """A game in the terminal against bots."""
 
@@ -59,6 +88,8 @@ class PlayApp(App[None]):
         super().__init__()
         self.session = session
         self.save_to = save_to
+        #: How many moves the game had when it was last saved (or resumed: those are in the record).
+        self.saved = len(session.moves)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,7 +98,7 @@ class PlayApp(App[None]):
                 yield Static(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="moves")
-                yield Input(placeholder="type a move, e.g. meld 9 9 JK", id="typed")
+                yield Input(placeholder="type a move, e.g. meld 9 9 JK", id="typed", select_on_focus=False)
                 yield Static(id="message")
         yield RichLog(id="log", wrap=True)
         yield Footer()
@@ -128,19 +159,45 @@ class PlayApp(App[None]):
             event.input.value = ""
 
     def on_key(self, event: Key) -> None:
-        if isinstance(self.focused, Input) or event.character is None or not event.character.isdigit():
+        """A digit picks from the list while the list has the focus; a letter typed anywhere else (or a
+        digit outside the list) goes to the move line, which takes the focus."""
+        if len(self.screen_stack) > 1:  # a question is open: its own keys answer it
             return
-        legal = self.session.legal()
-        index = int(event.character) - 1
-        if 0 <= index < min(9, len(legal)):
-            event.stop()
-            self.choose(str(legal[index]))
+        typed = self.query_one("#typed", Input)
+        char = event.character
+        if self.focused is typed or char is None or not char.isalnum() or not char.isascii():
+            return
+        event.stop()
+        event.prevent_default()
+        if char.isdigit() and isinstance(self.focused, OptionList):
+            legal = self.session.legal()
+            index = int(char) - 1
+            if 0 <= index < min(9, len(legal)):
+                self.choose(str(legal[index]))
+            return
+        typed.focus()
+        typed.insert_text_at_cursor(char)
 
     def action_save(self) -> None:
-        """Save the game as a JSON record (to ``--save``, else ``railroad-canasta-SEED.json``)."""
-        path = self.save_to or Path(f"railroad-canasta-{self.session.seed}.json")
+        """Save the game as a JSON record (to ``--save``, else ``railroad-canasta-game.json``)."""
+        path = self.save_to or Path("railroad-canasta-game.json")
         self.session.save(path)
+        self.saved = len(self.session.moves)
         self.message(f"Saved to {path}")
+
+    async def action_quit(self) -> None:
+        """Quit; a game changed since it was saved asks first whether to save it."""
+        if len(self.session.moves) == self.saved:
+            self.exit()
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer == "save":
+                self.action_save()
+            if answer in ("save", "quit"):
+                self.exit()
+
+        self.push_screen(SaveQuestion(), answered)
 
 
 class ReplayApp(App[None]):
@@ -149,13 +206,14 @@ class ReplayApp(App[None]):
     TITLE = "railroad-canasta replay"
     CSS = "#table { border: round $accent; padding: 0 1; }"
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("right", "step(1)", "Next"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("pagedown", "step(10)", "+10"),
-        Binding("pageup", "step(-10)", "-10"),
-        Binding("home", "step(-1000000)", "Deal"),
-        Binding("end", "step(1000000)", "End"),
-        Binding("ctrl+q", "quit", "Quit"),
+        # Priority: the scrolling table would otherwise take these keys (and hide them from the footer).
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("pagedown", "step(10)", "+10", priority=True),
+        Binding("pageup", "step(-10)", "-10", priority=True),
+        Binding("home", "step(-1000000)", "Deal", priority=True),
+        Binding("end", "step(1000000)", "End", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def __init__(self, replay: Replay) -> None:
