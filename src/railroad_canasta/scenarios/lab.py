@@ -1,0 +1,685 @@
+"""The rules lab: the smallest table on which two readings of the rules part.
+
+:func:`rules_diff` compares two rule sets of one variant. It builds small positions with the scenario
+builder, plays seeded random moves from them under both rule sets side by side, and stops at the first
+place where the two disagree: a move legal under one and refused under the other, or the same moves
+ending in a different state (any value a scenario check can state: a hand, a score, the round's end, the
+pile...). It then shrinks what it found, one card, seat part or move at a time, keeping each step that
+still shows a difference, and writes the result as a scenario file that ``check`` accepts, with one
+``[[expect]]`` per reading.
+
+Only public parts are used (the builder, ``legal_moves``, ``apply``, ``why_illegal``, the scenario reader
+and runner), so the search works for any options of a rules class, a user's own included. The search is
+seeded: the same rules, budget and seed give the same file.
+
+>>> import railroad_canasta as rc
+>>> found = rules_diff(rc.Rules(), rc.Rules(frozen_pile_pair_pickup=False), budget=200)
+>>> found is not None and found.size.moves == 0
+True
+>>> rules_diff(rc.Rules(), rc.Rules(), budget=20) is None
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, format_kinds, kinds_of
+from railroad_canasta.core.errors import IllegalMoveError, RailroadCanastaError
+from railroad_canasta.core.moves import Move
+from railroad_canasta.core.options import option_names, rules_to_mapping
+from railroad_canasta.game import apply, legal_moves
+from railroad_canasta.scenarios.builder import build_any_position
+from railroad_canasta.scenarios.classic_checks import classic_actual
+from railroad_canasta.scenarios.model import (
+    PLAYER_CHECKS,
+    STATE_CHECKS,
+    DealSpec,
+    PlayerSpec,
+    PositionSpec,
+    RuleValue,
+    Scenario,
+    value_text,
+)
+from railroad_canasta.scenarios.reader import parse_scenario
+from railroad_canasta.scenarios.runner import _actual, run_scenario, verdict
+from railroad_canasta.variants.classic.rules import ClassicRules
+from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.state import GameState, Phase
+
+__all__ = ["DEFAULT_BUDGET", "ExampleSize", "RulesDiff", "decision_clause", "differing_options", "rules_diff"]
+
+#: Positions tried by default before the search gives up (well under a minute for each decision).
+DEFAULT_BUDGET = 20_000
+
+_State = GameState | ClassicState
+_AnyRules = Rules | ClassicRules
+_Start = PositionSpec | DealSpec
+#: Moves played at most from a position before it is given up.
+_WALK = 4
+#: Steps of the shrinker at most (each step one rebuilt position and one replay).
+_SHRINK_STEPS = 1500
+#: Differences found and shrunk before the smallest is kept.
+_FINDS = 4
+#: Positions tried after the first difference, beyond as many again as it took to find it.
+_MORE = 200
+#: Of this many positions tried, one is a fresh deal (the readings that differ only at the deal).
+_DEAL_EVERY = 8
+
+_NATURALS = (
+    Kind.FOUR, Kind.FIVE, Kind.SIX, Kind.EIGHT, Kind.NINE, Kind.TEN, Kind.JACK, Kind.QUEEN, Kind.KING,
+    Kind.ACE,
+)  # fmt: skip
+
+
+@attrs.frozen(order=True)
+class ExampleSize:
+    """How big an example is: cards on the table and in hands, seats, and moves played; smaller first."""
+
+    cards: int
+    players: int
+    moves: int
+
+    def __str__(self) -> str:
+        return f"{self.players} players, {self.cards} cards, {self.moves} moves"
+
+
+@attrs.frozen
+class RulesDiff:
+    """Where two readings part: the scenario file (``text``), its size, and how long the search took."""
+
+    #: The scenario file, in TOML; ``check`` accepts it.
+    text: str
+    size: ExampleSize
+    #: Positions tried before the first difference was found.
+    tried: int
+    #: The clauses the file names.
+    clauses: tuple[str, ...]
+    #: What differs, in words (the file's question).
+    question: str
+
+
+# ------------------------------------------------------------------------------------------ options
+
+
+def differing_options(rules_a: _AnyRules, rules_b: _AnyRules) -> dict[str, tuple[RuleValue, RuleValue]]:
+    """The options whose values differ between two rule sets of one variant, as ``(a, b)`` pairs."""
+    return {
+        name: (getattr(rules_a, name), getattr(rules_b, name))
+        for name in option_names(type(rules_a))
+        if getattr(rules_a, name) != getattr(rules_b, name)
+    }
+
+
+def decision_clause(rules_type: type[object], option: str) -> str | None:
+    """The clause a rules class names in the ``#:`` comment above ``option`` (``R-DEC-1``), if any."""
+    try:
+        source = inspect.getsource(rules_type)
+    except (OSError, TypeError):
+        return None
+    comment: list[str] = []
+    for line in source.splitlines():
+        text = line.strip()
+        if text.startswith("#:"):
+            comment.append(text)
+            continue
+        if re.match(rf"^{re.escape(option)}\s*:", text):
+            found = re.search(r"\bR-(?:[A-Z]+-)+\d+\b", " ".join(comment))
+            return found.group(0) if found else None
+        if not text.startswith("#"):
+            comment = []
+    return None
+
+
+# ------------------------------------------------------------------------------------- candidates
+
+
+@attrs.frozen
+class _Candidate:
+    """A start (a described position or a deal), shared options of both readings, and moves to play."""
+
+    start: _Start
+    base: tuple[tuple[str, RuleValue], ...]
+    moves: tuple[Move, ...]
+
+
+@attrs.frozen
+class _Found:
+    """A difference: after ``candidate.moves``, ``move`` is legal under one reading only, or ``keys`` differ."""
+
+    candidate: _Candidate
+    move: Move | None
+    legal_under_a: bool
+    keys: tuple[tuple[str, int | None], ...]
+
+
+def _rules_with(rules: _AnyRules, base: Sequence[tuple[str, RuleValue]]) -> _AnyRules:
+    return type(rules)(**{**_options(rules), **dict(base)})
+
+
+def _options(rules: _AnyRules) -> dict[str, RuleValue]:
+    return {name: getattr(rules, name) for name in option_names(type(rules))}
+
+
+def _scenario(start: _Start, variant: str) -> Scenario:
+    return Scenario("<lab>", "", "", ("R-LAB-1",), (), start, (), variant)
+
+
+def _build(start: _Start, rules: _AnyRules) -> _State | None:
+    try:
+        return build_any_position(_scenario(start, rules.variant), rules)
+    except RailroadCanastaError:
+        return None
+
+
+def _value(state: _State, key: str, seat: int) -> str:
+    if isinstance(state, ClassicState):
+        return classic_actual(state, key, seat)
+    return _actual(state, key, seat)
+
+
+def _keys(players: int) -> Iterator[tuple[str, int | None]]:
+    for key in STATE_CHECKS:
+        yield key, None
+    for seat in range(players):
+        for key in PLAYER_CHECKS:
+            yield key, seat
+
+
+def _differences(a: _State, b: _State) -> tuple[tuple[str, int | None], ...]:
+    if a.rules.players != b.rules.players:
+        return (("to_move", None),) if a.to_move != b.to_move else (("dealer", None),)
+    return tuple(
+        (key, seat)
+        for key, seat in _keys(a.rules.players)
+        if _value(a, key, a.to_move if seat is None else seat)
+        != _value(b, key, b.to_move if seat is None else seat)
+    )
+
+
+def _first_difference(
+    a: _State, b: _State, moves: Sequence[Move], choose: Callable[[list[Move]], Move] | None
+) -> tuple[int, Move | None, bool, tuple[tuple[str, int | None], ...], tuple[Move, ...]] | None:
+    """Play ``moves`` (then, with ``choose``, up to :data:`_WALK` chosen moves) under both readings.
+
+    Returns ``(moves played, move, legal under a, differing keys, moves)`` at the first difference.
+    """
+    played: list[Move] = []
+    pending = list(moves)
+    while True:
+        keys = _differences(a, b)
+        if keys:
+            return len(played), None, False, keys, tuple(played)
+        legal_a, legal_b = legal_moves(a), legal_moves(b)
+        set_a, set_b = set(legal_a), set(legal_b)
+        if set_a != set_b:
+            only_a = sorted((str(m), m) for m in set_a - set_b)
+            only_b = sorted((str(m), m) for m in set_b - set_a)
+            chosen = only_a[0][1] if only_a else only_b[0][1]
+            return len(played), chosen, bool(only_a), (), tuple(played)
+        if pending:
+            move = pending.pop(0)
+            if move not in set_a:
+                return None
+        elif choose is not None and len(played) < _WALK and legal_a:
+            move = choose(list(legal_a))
+        else:
+            return None
+        try:
+            a, b = apply(a, move), apply(b, move)
+        except IllegalMoveError:
+            return None
+        played.append(move)
+
+
+def _probe(
+    candidate: _Candidate, rules_a: _AnyRules, rules_b: _AnyRules, choose: Callable[[list[Move]], Move] | None
+) -> _Found | None:
+    ra, rb = _rules_with(rules_a, candidate.base), _rules_with(rules_b, candidate.base)
+    a, b = _build(candidate.start, ra), _build(candidate.start, rb)
+    if a is None or b is None:
+        return None
+    found = _first_difference(a, b, candidate.moves, choose)
+    if found is None:
+        return None
+    _, move, legal_a, keys, played = found
+    return _Found(attrs.evolve(candidate, moves=played), move, legal_a, keys)
+
+
+# ------------------------------------------------------------------------------------- generation
+
+
+def _kinds(rng: random.Random, count: int, palette: Sequence[Kind]) -> list[Kind]:
+    return [rng.choice(palette) for _ in range(count)]
+
+
+def _counts(kinds: Sequence[Kind]) -> Counts:
+    out = [0] * KIND_COUNT
+    for kind in kinds:
+        out[kind] += 1
+    return tuple(out)
+
+
+def _random_meld(rng: random.Random, rank: Kind) -> TableMeld:
+    size = rng.choice((3, 3, 4, 5, 6, 7, 7))
+    if rng.random() < 0.08:
+        jokers = rng.randint(0, 2)
+        return TableMeld(Kind.JOKER, 0, jokers, size - jokers)
+    wilds = 0 if rank is Kind.SEVEN or rng.random() < 0.6 else rng.randint(1, min(2, size - 2))
+    jokers = rng.randint(0, wilds) if rng.random() < 0.3 else 0
+    return TableMeld(rank, size - wilds, jokers, wilds - jokers)
+
+
+def _random_hand(rng: random.Random, palette: Sequence[Kind]) -> list[Kind]:
+    if rng.random() < 0.35:
+        rank = rng.choice(palette[:3])
+        return [rank] * rng.randint(1, 4) + _kinds(rng, rng.randint(0, 2), palette)
+    return _kinds(rng, rng.choice((1, 1, 2, 2, 3, 3, 4, 5, 6)), palette)
+
+
+def _random_player(rng: random.Random, palette: Sequence[Kind], score: int) -> PlayerSpec:
+    melds = tuple(_random_meld(rng, rng.choice(palette[:3])) for _ in range(rng.choice((0, 0, 1, 1, 2))))
+    melds = tuple({m.rank: m for m in melds}.values())
+    roll = rng.random()
+    kitty: Counts | None = None
+    taken = False
+    if roll < 0.6 and any(m.size == 7 and m.jokers + m.twos == 0 for m in melds):
+        taken = True
+    elif roll < 0.9:
+        kitty = _counts(_kinds(rng, rng.choice((0, 0, 1, 2)), (*palette[:3], Kind.RED_THREE)))
+    return PlayerSpec(
+        score=score,
+        hand=_counts(_random_hand(rng, palette)),
+        kitty=kitty,
+        kitty_taken=taken,
+        melds=melds,
+        red_threes=1 if rng.random() < 0.1 else 0,
+    )
+
+
+def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
+    ranks = rng.sample(_NATURALS, 2)
+    palette = (ranks[0], ranks[1], rng.choice((Kind.SEVEN, ranks[0])), Kind.SEVEN, Kind.BLACK_THREE, Kind.TWO)
+    palette += (Kind.JOKER,) if rng.random() < 0.5 else ()
+    target = getattr(rules, "target_score", None)
+    scores = [0] * rules.players
+    if rng.random() < 0.15:
+        near = (target if isinstance(target, int) else 5000) - rng.choice((0, 100, 200, 500))
+        scores = [near] * rules.players
+    players = tuple(_random_player(rng, palette, scores[seat]) for seat in range(rules.players))
+    stock: int | None = None if rng.random() < 0.75 else rng.randint(0, 3)
+    if stock is not None:
+        seat = rng.randrange(rules.players)
+        players = (*players[:seat], attrs.evolve(players[seat], kitty=None, kitty_taken=False), *players[seat + 1 :])
+    stock_top = tuple(_kinds(rng, rng.choice((0, 0, 1, 2)), (*palette[:3], Kind.RED_THREE, Kind.RED_THREE)))
+    if stock is not None:
+        stock_top = stock_top[:stock]
+    if isinstance(rules, ClassicRules):
+        players = tuple(attrs.evolve(p, kitty=None, kitty_taken=False) for p in players)
+        stock = None
+    phase = Phase.DRAW if rng.random() < 0.6 else Phase.MELD
+    if phase is Phase.MELD and players[0].melds and rng.random() < 0.3:
+        players = (attrs.evolve(players[0], opened=False), *players[1:])
+    return PositionSpec(
+        players=players,
+        phase=phase,
+        pile=tuple(_kinds(rng, rng.choice((0, 1, 2, 3, 4)), [k for k in palette if k is not Kind.SEVEN])),
+        stock=stock,
+        stock_top=stock_top,
+    )
+
+
+def _bases(rules_a: _AnyRules, rules_b: _AnyRules) -> list[tuple[tuple[str, RuleValue], ...]]:
+    """Shared options tried, smallest table first: fewer players where neither reading sets them."""
+    names = option_names(type(rules_a))
+    if "players" not in names or "players" in differing_options(rules_a, rules_b):
+        return [()]
+    out: list[tuple[tuple[str, RuleValue], ...]] = []
+    for players in range(2, int(rules_a.players)):
+        try:
+            type(rules_a)(**{**_options(rules_a), "players": players})
+            type(rules_b)(**{**_options(rules_b), "players": players})
+        except RailroadCanastaError:
+            continue
+        out.append((("players", players),))
+    return [*out, ()]
+
+
+# -------------------------------------------------------------------------------------- shrinking
+
+
+def _size(candidate: _Candidate, rules: _AnyRules) -> ExampleSize:
+    """The size of an example: the cards its start puts on the table and in hands (not the stock)."""
+    state = _build(candidate.start, rules)
+    cards = 0 if state is None else _table_cards(state)
+    return ExampleSize(cards, rules.players, len(candidate.moves))
+
+
+def _table_cards(state: _State) -> int:
+    if isinstance(state, ClassicState):
+        melded = sum(m.size for side in state.sides for m in side.melds)
+        reds = sum(side.red_threes for side in state.sides)
+        return sum(sum(h) for h in state.hands) + melded + reds + len(state.pile)
+    return len(state.pile) + sum(
+        sum(p.hand) + sum(p.kitty) + sum(m.size for m in p.melds) + p.red_threes for p in state.players
+    )
+
+
+def _plainness(candidate: _Candidate) -> int:
+    """How much a start says beyond its cards (scores, flags, a fixed stock): less is plainer."""
+    start = candidate.start
+    if isinstance(start, DealSpec):
+        return 0
+    said = (start.stock is not None) + (start.phase is not Phase.DRAW) + len(candidate.base)
+    for p in start.players:
+        said += bool(p.score) + (p.opened is not None) + (p.kitty is not None)
+    return said
+
+
+def _rank(candidate: _Candidate, rules: _AnyRules) -> tuple[ExampleSize, int]:
+    return _size(candidate, rules), _plainness(candidate)
+
+
+def _without(kinds: Sequence[Kind]) -> Iterator[tuple[Kind, ...]]:
+    seen: set[Kind] = set()
+    for i, kind in enumerate(kinds):
+        if kind not in seen:
+            seen.add(kind)
+            yield (*kinds[:i], *kinds[i + 1 :])
+
+
+def _player_shrinks(p: PlayerSpec) -> Iterator[PlayerSpec]:
+    if p.score:
+        yield attrs.evolve(p, score=0)
+    if p.hand is not None:
+        for hand in _without(kinds_of(p.hand)):
+            yield attrs.evolve(p, hand=_counts(hand))
+    if not p.kitty_taken:
+        yield attrs.evolve(p, kitty=None, kitty_taken=True)
+    if p.kitty is not None:
+        for kitty in _without(kinds_of(p.kitty)):
+            yield attrs.evolve(p, kitty=_counts(kitty))
+    for j, meld in enumerate(p.melds):
+        yield attrs.evolve(p, melds=p.melds[:j] + p.melds[j + 1 :])
+        for smaller in _meld_shrinks(meld):
+            yield attrs.evolve(p, melds=(*p.melds[:j], smaller, *p.melds[j + 1 :]))
+    if p.red_threes:
+        yield attrs.evolve(p, red_threes=p.red_threes - 1)
+    if p.opened is not None:
+        yield attrs.evolve(p, opened=None)
+
+
+def _meld_shrinks(meld: TableMeld) -> Iterator[TableMeld]:
+    if meld.naturals:
+        yield attrs.evolve(meld, naturals=meld.naturals - 1)
+    if meld.jokers:
+        yield attrs.evolve(meld, jokers=meld.jokers - 1)
+    if meld.twos:
+        yield attrs.evolve(meld, twos=meld.twos - 1)
+
+
+def _shrinks(candidate: _Candidate) -> Iterator[_Candidate]:
+    moves = candidate.moves
+    for i in range(len(moves)):
+        yield attrs.evolve(candidate, moves=moves[:i] + moves[i + 1 :])
+    start = candidate.start
+    if isinstance(start, DealSpec):
+        return
+    for seat, p in enumerate(start.players):
+        for smaller in _player_shrinks(p):
+            players = (*start.players[:seat], smaller, *start.players[seat + 1 :])
+            yield attrs.evolve(candidate, start=attrs.evolve(start, players=players))
+    for pile in _without(start.pile):
+        yield attrs.evolve(candidate, start=attrs.evolve(start, pile=pile))
+    for top in _without(start.stock_top):
+        yield attrs.evolve(candidate, start=attrs.evolve(start, stock_top=top))
+    if start.stock is not None:
+        yield attrs.evolve(candidate, start=attrs.evolve(start, stock=None))
+    if start.phase is not Phase.DRAW:
+        yield attrs.evolve(candidate, start=attrs.evolve(start, phase=Phase.DRAW))
+
+
+def _shrink(found: _Found, rules_a: _AnyRules, rules_b: _AnyRules) -> _Found:
+    """Greedy shrinking: take any smaller candidate that still shows a difference, until none does."""
+    best = found
+    best_size = _rank(found.candidate, _rules_with(rules_a, found.candidate.base))
+    steps = 0
+    improved = True
+    while improved and steps < _SHRINK_STEPS:
+        improved = False
+        for smaller in _shrinks(best.candidate):
+            steps += 1
+            if steps >= _SHRINK_STEPS:
+                break
+            again = _probe(smaller, rules_a, rules_b, None)
+            if again is None:
+                continue
+            size = _rank(again.candidate, _rules_with(rules_a, again.candidate.base))
+            if size < best_size:
+                best, best_size, improved = again, size, True
+                break
+    return best
+
+
+# ----------------------------------------------------------------------------------------- writing
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_value(value: RuleValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return '"none"'
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return _toml_string(value_text(value))
+
+
+def _inline(options: Sequence[tuple[str, RuleValue]]) -> str:
+    return "{ " + ", ".join(f"{name} = {_toml_value(value)}" for name, value in options) + " }"
+
+
+def _meld_text(meld: TableMeld) -> str:
+    kinds = [meld.rank] * (meld.naturals if meld.rank is not Kind.JOKER else 0)
+    return format_kinds([*kinds, *[Kind.JOKER] * meld.jokers, *[Kind.TWO] * meld.twos])
+
+
+def _position_lines(start: _Start) -> list[str]:
+    if isinstance(start, DealSpec):
+        return ["[deal]", f"seed = {start.seed}", ""]
+    lines = ["[position]", f'phase = "{start.phase.value}"']
+    if start.pile:
+        lines.append(f'pile = "{format_kinds(start.pile)}"')
+    if start.stock is not None:
+        lines.append(f"stock = {start.stock}")
+    if start.stock_top:
+        lines.append(f'stock_top = "{format_kinds(start.stock_top)}"')
+    lines.append("")
+    for p in start.players:
+        lines.append("[[players]]")
+        if p.hand is not None:
+            lines.append(f'hand = "{format_kinds(kinds_of(p.hand))}"')
+        if p.kitty_taken:
+            lines.append('kitty = "taken"')
+        elif p.kitty is not None:
+            lines.append(f'kitty = "{format_kinds(kinds_of(p.kitty))}"' if sum(p.kitty) else "kitty_size = 0")
+        if p.melds:
+            lines.append("melds = [" + ", ".join(f'"{_meld_text(m)}"' for m in p.melds) + "]")
+        if p.red_threes:
+            lines.append(f"red_threes = {p.red_threes}")
+        if p.opened is not None:
+            lines.append(f"opened = {'true' if p.opened else 'false'}")
+        if p.score:
+            lines.append(f"score = {p.score}")
+        lines.append("")
+    return lines
+
+
+def _check_lines(state: _State, key: str, seat: int | None) -> list[str]:
+    at = state.to_move if seat is None else seat
+    value = _value(state, key, at)
+    lines = [] if seat is None else [f"player = {seat}"]
+    if key in ("hand", "kitty", "phase", "pile_top", "round_end"):
+        text = "" if value == "(none)" else value
+        return [*lines, f"{key} = {_toml_string(text)}"]
+    if key == "pile":
+        return [*lines, f"pile = {_toml_string('' if value == '(empty)' else value)}"]
+    if key in ("melds",):
+        parts = [] if value == "(none)" else value.split(" | ")
+        return [*lines, "melds = [" + ", ".join(_toml_string(p.removesuffix(" (wild)")) for p in parts) + "]"]
+    if key == "canastas":
+        parts = [] if value == "(none)" else value.split(", ")
+        return [*lines, "canastas = [" + ", ".join(_toml_string(p) for p in parts) + "]"]
+    if key in ("scores", "winners") and value.startswith("["):
+        return [*lines, f"{key} = {value}"]
+    if key == "went_out" and value != "nobody":
+        return [*lines, f"went_out = {value}"]
+    if key == "score" and "," in value:
+        parts = dict(part.rsplit(" ", 1) for part in value.split(", "))
+        return [*lines, "score = { " + ", ".join(f"{k} = {v}" for k, v in parts.items()) + " }"]
+    if value in ("true", "false") or value.isdigit():
+        return [*lines, f"{key} = {value}"]
+    return [*lines, f"{key} = {_toml_string(value)}"]
+
+
+def _writable(key: str, value: str) -> bool:
+    """A value a check can state (not "the game is not over", "no round has ended")."""
+    return not value.startswith(("the game", "no round"))
+
+
+def _write(
+    found: _Found, rules_a: _AnyRules, rules_b: _AnyRules, names: dict[str, tuple[RuleValue, RuleValue]]
+) -> tuple[str, tuple[str, ...], str] | None:
+    candidate = found.candidate
+    ra, rb = _rules_with(rules_a, candidate.base), _rules_with(rules_b, candidate.base)
+    a, b = _build(candidate.start, ra), _build(candidate.start, rb)
+    if a is None or b is None:
+        return None
+    for move in candidate.moves:
+        a, b = apply(a, move), apply(b, move)
+    pins_a = tuple((name, pair[0]) for name, pair in names.items())
+    pins_b = tuple((name, pair[1]) for name, pair in names.items())
+    clauses = [c for name in names if (c := decision_clause(type(rules_a), name)) is not None]
+    after = ""
+    if candidate.moves:
+        after = "after = [" + ", ".join(_toml_string(str(m)) for m in candidate.moves) + "]"
+    options = ", ".join(f"{k}={value_text(v)}" for k, v in pins_b)
+    checks: list[list[str]] = []
+    if found.move is not None:
+        move = found.move
+        legal_state, illegal_state = (a, b) if found.legal_under_a else (b, a)
+        _, clause, _ = verdict(illegal_state, move)
+        if not clause:
+            return None
+        if clause not in clauses:
+            clauses.append(clause)
+        _ = legal_state
+        legal_lines = [f"legal = {_toml_string(str(move))}"]
+        illegal_lines = [f"illegal = {_toml_string(str(move))}", f"clause = {_toml_string(clause)}"]
+        checks = [legal_lines, illegal_lines] if found.legal_under_a else [illegal_lines, legal_lines]
+        question = f"May the player to move play {move} here, by default and with {options}?"
+    else:
+        keys = [(k, s) for k, s in found.keys if _writable(k, _value(a, k, a.to_move if s is None else s))]
+        keys = [(k, s) for k, s in keys if _writable(k, _value(b, k, b.to_move if s is None else s))]
+        if not keys:
+            return None
+        key, seat = keys[0]
+        checks = [_check_lines(a, key, seat), _check_lines(b, key, seat)]
+        what = key.replace("_", " ") + ("" if seat is None else f" of player {seat}")
+        played = " and ".join(str(m) for m in candidate.moves) or "nothing is played"
+        question = f"After {played}, what is the {what}, by default and with {options}?"
+    if not clauses:
+        return None
+    variant = rules_a.variant
+    lines = [
+        f"title = {_toml_string('Where the readings part: ' + options)}",
+        f"question = {_toml_string(question)}",
+        "clauses = [" + ", ".join(_toml_string(c) for c in clauses) + "]",
+    ]
+    if variant != Rules.variant:
+        lines.append(f"variant = {_toml_string(variant)}")
+    if candidate.base:
+        lines.append(f"rules = {_inline(candidate.base)}")
+    lines.append("")
+    lines += _position_lines(candidate.start)
+    for pins, body, reading in ((pins_a, checks[0], "a"), (pins_b, checks[1], "b")):
+        lines.append("[[expect]]")
+        lines.append(f"rules = {_inline(pins)}")
+        lines.append(f'note = "reading {reading}"')
+        if after:
+            lines.append(after)
+        lines += body
+        lines.append("")
+    text = "\n".join(lines)
+    scenario = parse_scenario(text, "<diff-rules>")
+    if not all(result.passed for result in run_scenario(scenario).results):
+        return None
+    return text, tuple(clauses), question
+
+
+# -------------------------------------------------------------------------------------------- search
+
+
+def rules_diff(
+    rules_a: _AnyRules, rules_b: _AnyRules, *, budget: int = DEFAULT_BUDGET, seed: int = 0
+) -> RulesDiff | None:
+    """The smallest scenario found on which ``rules_a`` and ``rules_b`` disagree, or ``None``.
+
+    Up to ``budget`` positions are tried, drawn from ``seed``: small positions made by the scenario
+    builder (and now and then a fresh deal), each played on for a few seeded moves under both rule sets.
+    The first difference found is shrunk (fewer cards, players, moves) and written as a scenario file
+    with one ``[[expect]]`` per reading, each pinning the options that differ; the file passes ``check``.
+    Raises :class:`~railroad_canasta.core.errors.RulesError` (a ``ValueError``) if the two rule sets are
+    of different variants.
+    """
+    if type(rules_a) is not type(rules_b):
+        raise RailroadCanastaError(
+            f"the two rule sets are of different variants: {rules_a.variant} and {rules_b.variant}"
+        )
+    names = differing_options(rules_a, rules_b)
+    if not names:
+        return None
+    rng = random.Random(seed)
+    bases = _bases(rules_a, rules_b)
+    best: tuple[tuple[ExampleSize, int], _Found, int] | None = None
+    finds = 0
+    for tried in range(1, budget + 1):
+        if best is not None and (finds >= _FINDS or tried > 2 * best[2] + _MORE):
+            break
+        deal = tried > budget // 2 and tried % _DEAL_EVERY == 0
+        base = () if deal else bases[(tried - 1) % len(bases)]
+        start: _Start
+        if deal:
+            start = DealSpec(rng.randrange(1 << 32))
+        else:
+            start = _random_start(rng, _rules_with(rules_a, base))
+        walk = random.Random(rng.randrange(1 << 32))
+        found = _probe(_Candidate(start, base, ()), rules_a, rules_b, lambda ms: ms[walk.randrange(len(ms))])
+        if found is None or _write(found, rules_a, rules_b, names) is None:
+            continue
+        finds += 1
+        small = _shrink(found, rules_a, rules_b)
+        if _write(small, rules_a, rules_b, names) is None:
+            small = found
+        rank = _rank(small.candidate, _rules_with(rules_a, small.candidate.base))
+        if best is None or rank < best[0]:
+            best = (rank, small, tried if best is None else best[2])
+    if best is None:
+        return None
+    rank, example, tried = best
+    written = _write(example, rules_a, rules_b, names)
+    assert written is not None
+    text, clauses, question = written
+    return RulesDiff(text, rank[0], tried, clauses, question)
