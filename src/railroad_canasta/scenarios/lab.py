@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import inspect
 import random
 import re
@@ -54,7 +55,16 @@ from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState, Phase
 
-__all__ = ["DEFAULT_BUDGET", "ExampleSize", "RulesDiff", "decision_clause", "differing_options", "rules_diff"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "ExampleSize",
+    "RulesDiff",
+    "decision_clause",
+    "decision_options",
+    "differing_options",
+    "other_reading",
+    "rules_diff",
+]
 
 #: Positions tried by default before the search gives up (well under a minute for each decision).
 DEFAULT_BUDGET = 20_000
@@ -62,8 +72,11 @@ DEFAULT_BUDGET = 20_000
 _State = GameState | ClassicState
 _AnyRules = Rules | ClassicRules
 _Start = PositionSpec | DealSpec
+_Options = tuple[tuple[str, RuleValue], ...]
+#: The most players a shared ``players`` option is set to.
+_MOST_PLAYERS = 8
 #: Moves played at most from a position before it is given up.
-_WALK = 4
+_WALK = 8
 #: Steps of the shrinker at most (each step one rebuilt position and one replay).
 _SHRINK_STEPS = 1500
 #: Differences found and shrunk before the smallest is kept.
@@ -138,6 +151,38 @@ def decision_clause(rules_type: type[object], option: str) -> str | None:
     return None
 
 
+def decision_options(rules_type: type[object]) -> tuple[tuple[str, str], ...]:
+    """``(clause, option)`` for every option of a rules class whose comment names a decision (``-DEC-``)."""
+    out = []
+    for name in option_names(rules_type):
+        clause = decision_clause(rules_type, name)
+        if clause is not None and "-DEC-" in clause:
+            out.append((clause, name))
+    return tuple(out)
+
+
+def other_reading(rules: _AnyRules, option: str) -> _AnyRules:
+    """``rules`` with ``option`` set to another value: a bool flipped, the next enum member, an int one less
+    (or one more where one less is refused). Raises :class:`RailroadCanastaError` when none is valid."""
+    value = getattr(rules, option)
+    values: list[RuleValue]
+    if isinstance(value, bool):
+        values = [not value]
+    elif isinstance(value, enum.Enum):
+        members = list(type(value))
+        values = [members[(members.index(value) + 1) % len(members)]]
+    elif isinstance(value, int):
+        values = [value - 1, value + 1]
+    else:
+        values = []
+    for other in values:
+        try:
+            return type(rules)(**{**_options(rules), option: other})
+        except RailroadCanastaError:
+            continue
+    raise RailroadCanastaError(f"{option}: no other value to compare with {value!r}")
+
+
 # ------------------------------------------------------------------------------------- candidates
 
 
@@ -146,7 +191,7 @@ class _Candidate:
     """A start (a described position or a deal), shared options of both readings, and moves to play."""
 
     start: _Start
-    base: tuple[tuple[str, RuleValue], ...]
+    base: _Options
     moves: tuple[Move, ...]
 
 
@@ -205,12 +250,18 @@ def _differences(a: _State, b: _State) -> tuple[tuple[str, int | None], ...]:
 
 
 def _first_difference(
-    a: _State, b: _State, moves: Sequence[Move], choose: Callable[[list[Move]], Move] | None
+    a: _State,
+    b: _State,
+    moves: Sequence[Move],
+    choose: Callable[[list[Move]], Move] | None,
+    scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] | None = None,
 ) -> tuple[int, Move | None, bool, tuple[tuple[str, int | None], ...], tuple[Move, ...]] | None:
     """Play ``moves`` (then, with ``choose``, up to :data:`_WALK` chosen moves) under both readings.
 
     Returns ``(moves played, move, legal under a, differing keys, moves)`` at the first difference.
+    Without one, a walk that changed the scores leaves what each side gained, and its moves, in ``scored``.
     """
+    first = a.scores
     played: list[Move] = []
     pending = list(moves)
     while True:
@@ -231,6 +282,8 @@ def _first_difference(
         elif choose is not None and len(played) < _WALK and legal_a:
             move = choose(list(legal_a))
         else:
+            if scored is not None and a.scores != first:
+                scored.append((tuple(y - x for x, y in zip(first, a.scores, strict=True)), tuple(played)))
             return None
         try:
             a, b = apply(a, move), apply(b, move)
@@ -240,13 +293,17 @@ def _first_difference(
 
 
 def _probe(
-    candidate: _Candidate, rules_a: _AnyRules, rules_b: _AnyRules, choose: Callable[[list[Move]], Move] | None
+    candidate: _Candidate,
+    rules_a: _AnyRules,
+    rules_b: _AnyRules,
+    choose: Callable[[list[Move]], Move] | None,
+    scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] | None = None,
 ) -> _Found | None:
     ra, rb = _rules_with(rules_a, candidate.base), _rules_with(rules_b, candidate.base)
     a, b = _build(candidate.start, ra), _build(candidate.start, rb)
     if a is None or b is None:
         return None
-    found = _first_difference(a, b, candidate.moves, choose)
+    found = _first_difference(a, b, candidate.moves, choose, scored)
     if found is None:
         return None
     _, move, legal_a, keys, played = found
@@ -278,7 +335,10 @@ def _random_meld(rng: random.Random, rank: Kind) -> TableMeld:
 
 
 def _random_hand(rng: random.Random, palette: Sequence[Kind]) -> list[Kind]:
-    if rng.random() < 0.35:
+    roll = rng.random()
+    if roll < 0.08:
+        return [rng.choice(palette[:2])] * 7 + _kinds(rng, rng.randint(0, 2), palette)
+    if roll < 0.4:
         rank = rng.choice(palette[:3])
         return [rank] * rng.randint(1, 4) + _kinds(rng, rng.randint(0, 2), palette)
     return _kinds(rng, rng.choice((1, 1, 2, 2, 3, 3, 4, 5, 6)), palette)
@@ -314,6 +374,14 @@ def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
         near = (target if isinstance(target, int) else 5000) - rng.choice((0, 100, 200, 500))
         scores = [near] * rules.players
     players = tuple(_random_player(rng, palette, scores[seat]) for seat in range(rules.players))
+    if rng.random() < 0.25:
+        # A player who may go out: the four kinds of canasta down and the kitty taken (R-OUT-1).
+        ready: tuple[TableMeld, ...] = (TableMeld(ranks[0], 7, 0, 0), TableMeld(ranks[1], 5, 1, 1))
+        if not isinstance(rules, ClassicRules):
+            ready += (TableMeld(Kind.JOKER, 0, 2, 5), TableMeld(Kind.SEVEN, 7, 0, 0))
+        players = (attrs.evolve(players[0], melds=ready, kitty=None, kitty_taken=True), *players[1:])
+    if rng.random() < 0.1:
+        players = (players[0],) * rules.players
     stock: int | None = None if rng.random() < 0.75 else rng.randint(0, 3)
     if stock is not None:
         seat = rng.randrange(rules.players)
@@ -336,20 +404,52 @@ def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
     )
 
 
-def _bases(rules_a: _AnyRules, rules_b: _AnyRules) -> list[tuple[tuple[str, RuleValue], ...]]:
-    """Shared options tried, smallest table first: fewer players where neither reading sets them."""
+def _bases(rules_a: _AnyRules, rules_b: _AnyRules) -> tuple[list[_Options], list[_Options]]:
+    """Shared options tried: fewer players first where neither reading sets them, then more players.
+
+    The first list is tried in the first half of the budget, both in the second.
+    """
     names = option_names(type(rules_a))
     if "players" not in names or "players" in differing_options(rules_a, rules_b):
-        return [()]
-    out: list[tuple[tuple[str, RuleValue], ...]] = []
-    for players in range(2, int(rules_a.players)):
+        return [()], [()]
+    fewer: list[_Options] = []
+    more: list[_Options] = []
+    for players in range(2, _MOST_PLAYERS + 1):
+        if players == rules_a.players:
+            continue
         try:
             type(rules_a)(**{**_options(rules_a), "players": players})
             type(rules_b)(**{**_options(rules_b), "players": players})
         except RailroadCanastaError:
             continue
-        out.append((("players", players),))
-    return [*out, ()]
+        (fewer if players < rules_a.players else more).append((("players", players),))
+    return [*fewer, ()], [*fewer, (), *more]
+
+
+def _level(candidate: _Candidate, gains: tuple[int, ...], moves: tuple[Move, ...]) -> _Candidate:
+    """The same start and moves, with scores before the round set so that the sides end it level (ties)."""
+    start = candidate.start
+    assert isinstance(start, PositionSpec)
+    level = max(p.score for p in start.players[: len(gains)]) + max(gains)
+    players = tuple(
+        attrs.evolve(p, score=level - gains[seat] if seat < len(gains) else 0) for seat, p in enumerate(start.players)
+    )
+    return attrs.evolve(candidate, start=attrs.evolve(start, players=players), moves=moves)
+
+
+def _chooser(rng: random.Random) -> Callable[[list[Move]], Move]:
+    """How a walk picks its moves: at random, or (one walk in two) the move that lays the most cards,
+    which plays a hand out in few moves."""
+    if rng.random() < 0.5:
+        return lambda moves: moves[rng.randrange(len(moves))]
+    # Walks that lay the most cards go on to the end of the round; random ones stop sooner.
+
+    def biggest(moves: list[Move]) -> Move:
+        most = max(len(str(m).split()) for m in moves)
+        widest = [m for m in moves if len(str(m).split()) == most]
+        return widest[rng.randrange(len(widest))]
+
+    return biggest
 
 
 # -------------------------------------------------------------------------------------- shrinking
@@ -598,8 +698,8 @@ def _write(
         key, seat = keys[0]
         checks = [_check_lines(a, key, seat), _check_lines(b, key, seat)]
         what = key.replace("_", " ") + ("" if seat is None else f" of player {seat}")
-        played = " and ".join(str(m) for m in candidate.moves) or "nothing is played"
-        question = f"After {played}, what is the {what}, by default and with {options}?"
+        played = "; ".join(str(m) for m in candidate.moves) or "no move"
+        question = f"After {played}: is the {what} the same by default and with {options}?"
     if not clauses:
         return None
     variant = rules_a.variant
@@ -659,14 +759,18 @@ def rules_diff(
         if best is not None and (finds >= _FINDS or tried > 2 * best[2] + _MORE):
             break
         deal = tried > budget // 2 and tried % _DEAL_EVERY == 0
-        base = () if deal else bases[(tried - 1) % len(bases)]
+        pool = bases[tried > budget // 2]
+        base = () if deal else pool[(tried - 1) % len(pool)]
         start: _Start
         if deal:
             start = DealSpec(rng.randrange(1 << 32))
         else:
             start = _random_start(rng, _rules_with(rules_a, base))
-        walk = random.Random(rng.randrange(1 << 32))
-        found = _probe(_Candidate(start, base, ()), rules_a, rules_b, lambda ms: ms[walk.randrange(len(ms))])
+        scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] = []
+        candidate = _Candidate(start, base, ())
+        found = _probe(candidate, rules_a, rules_b, _chooser(random.Random(rng.randrange(1 << 32))), scored)
+        if found is None and scored and isinstance(start, PositionSpec):
+            found = _probe(_level(candidate, *scored[0]), rules_a, rules_b, None)
         if found is None or _write(found, rules_a, rules_b, names) is None:
             continue
         finds += 1
