@@ -758,7 +758,7 @@ def rules_diff(
     for tried in range(1, budget + 1):
         if best is not None and (finds >= _FINDS or tried > 2 * best[2] + _MORE):
             break
-        deal = tried > budget // 2 and tried % _DEAL_EVERY == 0
+        deal = tried % _DEAL_EVERY == 0
         pool = bases[tried > budget // 2]
         base = () if deal else pool[(tried - 1) % len(pool)]
         start: _Start
@@ -768,7 +768,9 @@ def rules_diff(
             start = _random_start(rng, _rules_with(rules_a, base))
         scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] = []
         candidate = _Candidate(start, base, ())
-        found = _probe(candidate, rules_a, rules_b, _chooser(random.Random(rng.randrange(1 << 32))), scored)
+        # A deal is compared as dealt: a walk over full hands costs much and shrinks to nothing.
+        choose = None if deal else _chooser(random.Random(rng.randrange(1 << 32)))
+        found = _probe(candidate, rules_a, rules_b, choose, scored)
         if found is None and scored and isinstance(start, PositionSpec):
             found = _probe(_level(candidate, *scored[0]), rules_a, rules_b, None)
         if found is None or _write(found, rules_a, rules_b, names) is None:
