@@ -114,7 +114,10 @@ def rules_diff(
     """
     from railroad_canasta.scenarios import lab
 
-    return lab.rules_diff(rules_a, rules_b, budget=lab.DEFAULT_BUDGET if budget is None else budget, seed=seed)
+    return lab.rules_diff(
+        rules_a, rules_b, budget=lab.DEFAULT_BUDGET if budget is None else budget, seed=seed
+    )
+
 
 __all__ = [
     "CLASSIC",

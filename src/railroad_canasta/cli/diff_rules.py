@@ -57,7 +57,7 @@ def diff_rules(
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
 ) -> int:
-    """Search for the smallest scenario on which the two readings part and write it to ``out`` or ``out_file``.
+    """Search the smallest scenario on which the two readings part; write it to ``out`` or ``out_file``.
 
     Returns 0 with a scenario, 1 when none is found within ``budget`` positions. Raises
     :class:`~railroad_canasta.core.errors.RailroadCanastaError` for a mistake on the command line.

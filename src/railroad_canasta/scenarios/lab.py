@@ -33,7 +33,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, format_kinds, kinds_of
 from railroad_canasta.core.errors import IllegalMoveError, RailroadCanastaError
 from railroad_canasta.core.moves import Move
-from railroad_canasta.core.options import option_names, rules_to_mapping
+from railroad_canasta.core.options import option_names, rules_from_mapping
 from railroad_canasta.game import apply, legal_moves
 from railroad_canasta.scenarios.builder import build_any_position
 from railroad_canasta.scenarios.classic_checks import classic_actual
@@ -177,7 +177,7 @@ def other_reading(rules: _AnyRules, option: str) -> _AnyRules:
         values = []
     for other in values:
         try:
-            return type(rules)(**{**_options(rules), option: other})
+            return _with(rules, ((option, other),))
         except RailroadCanastaError:
             continue
     raise RailroadCanastaError(f"{option}: no other value to compare with {value!r}")
@@ -197,7 +197,7 @@ class _Candidate:
 
 @attrs.frozen
 class _Found:
-    """A difference: after ``candidate.moves``, ``move`` is legal under one reading only, or ``keys`` differ."""
+    """A difference after ``candidate.moves``: ``move`` legal under one reading only, or ``keys`` differ."""
 
     candidate: _Candidate
     move: Move | None
@@ -206,7 +206,12 @@ class _Found:
 
 
 def _rules_with(rules: _AnyRules, base: Sequence[tuple[str, RuleValue]]) -> _AnyRules:
-    return type(rules)(**{**_options(rules), **dict(base)})
+    return _with(rules, base)
+
+
+def _with(rules: _AnyRules, changes: Sequence[tuple[str, RuleValue]]) -> _AnyRules:
+    """``rules`` with some options changed (RulesError, a RailroadCanastaError, if they are invalid)."""
+    return rules_from_mapping(type(rules), {**_options(rules), **dict(changes)})
 
 
 def _options(rules: _AnyRules) -> dict[str, RuleValue]:
@@ -230,12 +235,19 @@ def _value(state: _State, key: str, seat: int) -> str:
     return _actual(state, key, seat)
 
 
+#: The state checks a difference is stated by first: the end of a game or round, then the players' own.
+_FIRST_CHECKS = ("winners", "round_end", "went_out", "scores")
+
+
 def _keys(players: int) -> Iterator[tuple[str, int | None]]:
-    for key in STATE_CHECKS:
+    for key in _FIRST_CHECKS:
         yield key, None
     for seat in range(players):
         for key in PLAYER_CHECKS:
             yield key, seat
+    for key in STATE_CHECKS:
+        if key not in _FIRST_CHECKS:
+            yield key, None
 
 
 def _differences(a: _State, b: _State) -> tuple[tuple[str, int | None], ...]:
@@ -366,7 +378,14 @@ def _random_player(rng: random.Random, palette: Sequence[Kind], score: int) -> P
 
 def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
     ranks = rng.sample(_NATURALS, 2)
-    palette = (ranks[0], ranks[1], rng.choice((Kind.SEVEN, ranks[0])), Kind.SEVEN, Kind.BLACK_THREE, Kind.TWO)
+    palette: tuple[Kind, ...] = (
+        ranks[0],
+        ranks[1],
+        rng.choice((Kind.SEVEN, ranks[0])),
+        Kind.SEVEN,
+        Kind.BLACK_THREE,
+        Kind.TWO,
+    )
     palette += (Kind.JOKER,) if rng.random() < 0.5 else ()
     target = getattr(rules, "target_score", None)
     scores = [0] * rules.players
@@ -385,7 +404,11 @@ def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
     stock: int | None = None if rng.random() < 0.75 else rng.randint(0, 3)
     if stock is not None:
         seat = rng.randrange(rules.players)
-        players = (*players[:seat], attrs.evolve(players[seat], kitty=None, kitty_taken=False), *players[seat + 1 :])
+        players = (
+            *players[:seat],
+            attrs.evolve(players[seat], kitty=None, kitty_taken=False),
+            *players[seat + 1 :],
+        )
     stock_top = tuple(_kinds(rng, rng.choice((0, 0, 1, 2)), (*palette[:3], Kind.RED_THREE, Kind.RED_THREE)))
     if stock is not None:
         stock_top = stock_top[:stock]
@@ -418,8 +441,8 @@ def _bases(rules_a: _AnyRules, rules_b: _AnyRules) -> tuple[list[_Options], list
         if players == rules_a.players:
             continue
         try:
-            type(rules_a)(**{**_options(rules_a), "players": players})
-            type(rules_b)(**{**_options(rules_b), "players": players})
+            _with(rules_a, (("players", players),))
+            _with(rules_b, (("players", players),))
         except RailroadCanastaError:
             continue
         (fewer if players < rules_a.players else more).append((("players", players),))
@@ -432,7 +455,8 @@ def _level(candidate: _Candidate, gains: tuple[int, ...], moves: tuple[Move, ...
     assert isinstance(start, PositionSpec)
     level = max(p.score for p in start.players[: len(gains)]) + max(gains)
     players = tuple(
-        attrs.evolve(p, score=level - gains[seat] if seat < len(gains) else 0) for seat, p in enumerate(start.players)
+        attrs.evolve(p, score=level - gains[seat] if seat < len(gains) else 0)
+        for seat, p in enumerate(start.players)
     )
     return attrs.evolve(candidate, start=attrs.evolve(start, players=players), moves=moves)
 
@@ -647,8 +671,8 @@ def _check_lines(state: _State, key: str, seat: int | None) -> list[str]:
     if key == "went_out" and value != "nobody":
         return [*lines, f"went_out = {value}"]
     if key == "score" and "," in value:
-        parts = dict(part.rsplit(" ", 1) for part in value.split(", "))
-        return [*lines, "score = { " + ", ".join(f"{k} = {v}" for k, v in parts.items()) + " }"]
+        pairs = [part.rsplit(" ", 1) for part in value.split(", ")]
+        return [*lines, "score = { " + ", ".join(f"{k} = {v}" for k, v in pairs) + " }"]
     if value in ("true", "false") or value.isdigit():
         return [*lines, f"{key} = {value}"]
     return [*lines, f"{key} = {_toml_string(value)}"]
@@ -761,11 +785,8 @@ def rules_diff(
         deal = tried % _DEAL_EVERY == 0
         pool = bases[tried > budget // 2]
         base = () if deal else pool[(tried - 1) % len(pool)]
-        start: _Start
-        if deal:
-            start = DealSpec(rng.randrange(1 << 32))
-        else:
-            start = _random_start(rng, _rules_with(rules_a, base))
+        shared = _rules_with(rules_a, base)
+        start: _Start = DealSpec(rng.randrange(1 << 32)) if deal else _random_start(rng, shared)
         scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] = []
         candidate = _Candidate(start, base, ())
         # A deal is compared as dealt: a walk over full hands costs much and shrinks to nothing.
