@@ -30,13 +30,13 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, format_kinds, kinds_of
+from railroad_canasta.core.cards import Kind, kinds_of
 from railroad_canasta.core.errors import IllegalMoveError, RailroadCanastaError
 from railroad_canasta.core.moves import Move
 from railroad_canasta.core.options import option_names, rules_from_mapping
 from railroad_canasta.game import apply, legal_moves
 from railroad_canasta.scenarios.builder import build_any_position
-from railroad_canasta.scenarios.classic_checks import classic_actual
+from railroad_canasta.scenarios.lab_positions import chooser, counts, random_start
 from railroad_canasta.scenarios.model import (
     PLAYER_CHECKS,
     STATE_CHECKS,
@@ -48,7 +48,15 @@ from railroad_canasta.scenarios.model import (
     value_text,
 )
 from railroad_canasta.scenarios.reader import parse_scenario
-from railroad_canasta.scenarios.runner import _actual, run_scenario, verdict
+from railroad_canasta.scenarios.runner import run_scenario, verdict
+from railroad_canasta.scenarios.writer import (
+    check_lines,
+    inline_table,
+    position_lines,
+    state_value,
+    toml_string,
+    writable,
+)
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.melds import TableMeld
@@ -85,11 +93,6 @@ _FINDS = 4
 _MORE = 200
 #: Of this many positions tried, one is a fresh deal (the readings that differ only at the deal).
 _DEAL_EVERY = 8
-
-_NATURALS = (
-    Kind.FOUR, Kind.FIVE, Kind.SIX, Kind.EIGHT, Kind.NINE, Kind.TEN, Kind.JACK, Kind.QUEEN, Kind.KING,
-    Kind.ACE,
-)  # fmt: skip
 
 
 @attrs.frozen(order=True)
@@ -229,12 +232,6 @@ def _build(start: _Start, rules: _AnyRules) -> _State | None:
         return None
 
 
-def _value(state: _State, key: str, seat: int) -> str:
-    if isinstance(state, ClassicState):
-        return classic_actual(state, key, seat)
-    return _actual(state, key, seat)
-
-
 #: The state checks a difference is stated by first: the end of a game or round, then the players' own.
 _FIRST_CHECKS = ("winners", "round_end", "went_out", "scores")
 
@@ -256,8 +253,8 @@ def _differences(a: _State, b: _State) -> tuple[tuple[str, int | None], ...]:
     return tuple(
         (key, seat)
         for key, seat in _keys(a.rules.players)
-        if _value(a, key, a.to_move if seat is None else seat)
-        != _value(b, key, b.to_move if seat is None else seat)
+        if state_value(a, key, a.to_move if seat is None else seat)
+        != state_value(b, key, b.to_move if seat is None else seat)
     )
 
 
@@ -325,108 +322,6 @@ def _probe(
 # ------------------------------------------------------------------------------------- generation
 
 
-def _kinds(rng: random.Random, count: int, palette: Sequence[Kind]) -> list[Kind]:
-    return [rng.choice(palette) for _ in range(count)]
-
-
-def _counts(kinds: Sequence[Kind]) -> Counts:
-    out = [0] * KIND_COUNT
-    for kind in kinds:
-        out[kind] += 1
-    return tuple(out)
-
-
-def _random_meld(rng: random.Random, rank: Kind) -> TableMeld:
-    size = rng.choice((3, 3, 4, 5, 6, 7, 7))
-    if rng.random() < 0.08:
-        jokers = rng.randint(0, 2)
-        return TableMeld(Kind.JOKER, 0, jokers, size - jokers)
-    wilds = 0 if rank is Kind.SEVEN or rng.random() < 0.6 else rng.randint(1, min(2, size - 2))
-    jokers = rng.randint(0, wilds) if rng.random() < 0.3 else 0
-    return TableMeld(rank, size - wilds, jokers, wilds - jokers)
-
-
-def _random_hand(rng: random.Random, palette: Sequence[Kind]) -> list[Kind]:
-    roll = rng.random()
-    if roll < 0.08:
-        return [rng.choice(palette[:2])] * 7 + _kinds(rng, rng.randint(0, 2), palette)
-    if roll < 0.4:
-        rank = rng.choice(palette[:3])
-        return [rank] * rng.randint(1, 4) + _kinds(rng, rng.randint(0, 2), palette)
-    return _kinds(rng, rng.choice((1, 1, 2, 2, 3, 3, 4, 5, 6)), palette)
-
-
-def _random_player(rng: random.Random, palette: Sequence[Kind], score: int) -> PlayerSpec:
-    melds = tuple(_random_meld(rng, rng.choice(palette[:3])) for _ in range(rng.choice((0, 0, 1, 1, 2))))
-    melds = tuple({m.rank: m for m in melds}.values())
-    roll = rng.random()
-    kitty: Counts | None = None
-    taken = False
-    if roll < 0.6 and any(m.size == 7 and m.jokers + m.twos == 0 for m in melds):
-        taken = True
-    elif roll < 0.9:
-        kitty = _counts(_kinds(rng, rng.choice((0, 0, 1, 2)), (*palette[:3], Kind.RED_THREE)))
-    return PlayerSpec(
-        score=score,
-        hand=_counts(_random_hand(rng, palette)),
-        kitty=kitty,
-        kitty_taken=taken,
-        melds=melds,
-        red_threes=1 if rng.random() < 0.1 else 0,
-    )
-
-
-def _random_start(rng: random.Random, rules: _AnyRules) -> PositionSpec:
-    ranks = rng.sample(_NATURALS, 2)
-    palette: tuple[Kind, ...] = (
-        ranks[0],
-        ranks[1],
-        rng.choice((Kind.SEVEN, ranks[0])),
-        Kind.SEVEN,
-        Kind.BLACK_THREE,
-        Kind.TWO,
-    )
-    palette += (Kind.JOKER,) if rng.random() < 0.5 else ()
-    target = getattr(rules, "target_score", None)
-    scores = [0] * rules.players
-    if rng.random() < 0.15:
-        near = (target if isinstance(target, int) else 5000) - rng.choice((0, 100, 200, 500))
-        scores = [near] * rules.players
-    players = tuple(_random_player(rng, palette, scores[seat]) for seat in range(rules.players))
-    if rng.random() < 0.25:
-        # A player who may go out: the four kinds of canasta down and the kitty taken (R-OUT-1).
-        ready: tuple[TableMeld, ...] = (TableMeld(ranks[0], 7, 0, 0), TableMeld(ranks[1], 5, 1, 1))
-        if not isinstance(rules, ClassicRules):
-            ready += (TableMeld(Kind.JOKER, 0, 2, 5), TableMeld(Kind.SEVEN, 7, 0, 0))
-        players = (attrs.evolve(players[0], melds=ready, kitty=None, kitty_taken=True), *players[1:])
-    if rng.random() < 0.1:
-        players = (players[0],) * rules.players
-    stock: int | None = None if rng.random() < 0.75 else rng.randint(0, 3)
-    if stock is not None:
-        seat = rng.randrange(rules.players)
-        players = (
-            *players[:seat],
-            attrs.evolve(players[seat], kitty=None, kitty_taken=False),
-            *players[seat + 1 :],
-        )
-    stock_top = tuple(_kinds(rng, rng.choice((0, 0, 1, 2)), (*palette[:3], Kind.RED_THREE, Kind.RED_THREE)))
-    if stock is not None:
-        stock_top = stock_top[:stock]
-    if isinstance(rules, ClassicRules):
-        players = tuple(attrs.evolve(p, kitty=None, kitty_taken=False) for p in players)
-        stock = None
-    phase = Phase.DRAW if rng.random() < 0.6 else Phase.MELD
-    if phase is Phase.MELD and players[0].melds and rng.random() < 0.3:
-        players = (attrs.evolve(players[0], opened=False), *players[1:])
-    return PositionSpec(
-        players=players,
-        phase=phase,
-        pile=tuple(_kinds(rng, rng.choice((0, 1, 2, 3, 4)), [k for k in palette if k is not Kind.SEVEN])),
-        stock=stock,
-        stock_top=stock_top,
-    )
-
-
 def _bases(rules_a: _AnyRules, rules_b: _AnyRules) -> tuple[list[_Options], list[_Options]]:
     """Shared options tried: fewer players first where neither reading sets them, then more players.
 
@@ -459,21 +354,6 @@ def _level(candidate: _Candidate, gains: tuple[int, ...], moves: tuple[Move, ...
         for seat, p in enumerate(start.players)
     )
     return attrs.evolve(candidate, start=attrs.evolve(start, players=players), moves=moves)
-
-
-def _chooser(rng: random.Random) -> Callable[[list[Move]], Move]:
-    """How a walk picks its moves: at random, or (one walk in two) the move that lays the most cards,
-    which plays a hand out in few moves."""
-    if rng.random() < 0.5:
-        return lambda moves: moves[rng.randrange(len(moves))]
-    # Walks that lay the most cards go on to the end of the round; random ones stop sooner.
-
-    def biggest(moves: list[Move]) -> Move:
-        most = max(len(str(m).split()) for m in moves)
-        widest = [m for m in moves if len(str(m).split()) == most]
-        return widest[rng.randrange(len(widest))]
-
-    return biggest
 
 
 # -------------------------------------------------------------------------------------- shrinking
@@ -524,12 +404,12 @@ def _player_shrinks(p: PlayerSpec) -> Iterator[PlayerSpec]:
         yield attrs.evolve(p, score=0)
     if p.hand is not None:
         for hand in _without(kinds_of(p.hand)):
-            yield attrs.evolve(p, hand=_counts(hand))
+            yield attrs.evolve(p, hand=counts(hand))
     if not p.kitty_taken:
         yield attrs.evolve(p, kitty=None, kitty_taken=True)
     if p.kitty is not None:
         for kitty in _without(kinds_of(p.kitty)):
-            yield attrs.evolve(p, kitty=_counts(kitty))
+            yield attrs.evolve(p, kitty=counts(kitty))
     for j, meld in enumerate(p.melds):
         yield attrs.evolve(p, melds=p.melds[:j] + p.melds[j + 1 :])
         for smaller in _meld_shrinks(meld):
@@ -595,94 +475,6 @@ def _shrink(found: _Found, rules_a: _AnyRules, rules_b: _AnyRules) -> _Found:
 # ----------------------------------------------------------------------------------------- writing
 
 
-def _toml_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _toml_value(value: RuleValue) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if value is None:
-        return '"none"'
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return _toml_string(value_text(value))
-
-
-def _inline(options: Sequence[tuple[str, RuleValue]]) -> str:
-    return "{ " + ", ".join(f"{name} = {_toml_value(value)}" for name, value in options) + " }"
-
-
-def _meld_text(meld: TableMeld) -> str:
-    kinds = [meld.rank] * (meld.naturals if meld.rank is not Kind.JOKER else 0)
-    return format_kinds([*kinds, *[Kind.JOKER] * meld.jokers, *[Kind.TWO] * meld.twos])
-
-
-def _position_lines(start: _Start) -> list[str]:
-    if isinstance(start, DealSpec):
-        return ["[deal]", f"seed = {start.seed}", ""]
-    lines = ["[position]", f'phase = "{start.phase.value}"']
-    if start.pile:
-        lines.append(f'pile = "{format_kinds(start.pile)}"')
-    if start.stock is not None:
-        lines.append(f"stock = {start.stock}")
-    if start.stock_top:
-        lines.append(f'stock_top = "{format_kinds(start.stock_top)}"')
-    lines.append("")
-    for p in start.players:
-        lines.append("[[players]]")
-        if p.hand is not None:
-            lines.append(f'hand = "{format_kinds(kinds_of(p.hand))}"')
-        if p.kitty_taken:
-            lines.append('kitty = "taken"')
-        elif p.kitty is not None:
-            lines.append(f'kitty = "{format_kinds(kinds_of(p.kitty))}"' if sum(p.kitty) else "kitty_size = 0")
-        if p.melds:
-            lines.append("melds = [" + ", ".join(f'"{_meld_text(m)}"' for m in p.melds) + "]")
-        if p.red_threes:
-            lines.append(f"red_threes = {p.red_threes}")
-        if p.opened is not None:
-            lines.append(f"opened = {'true' if p.opened else 'false'}")
-        if p.score:
-            lines.append(f"score = {p.score}")
-        lines.append("")
-    return lines
-
-
-def _check_lines(state: _State, key: str, seat: int | None) -> list[str]:
-    at = state.to_move if seat is None else seat
-    value = _value(state, key, at)
-    lines = [] if seat is None else [f"player = {seat}"]
-    if key in ("hand", "kitty", "phase", "pile_top", "round_end"):
-        text = "" if value == "(none)" else value
-        return [*lines, f"{key} = {_toml_string(text)}"]
-    if key == "pile":
-        return [*lines, f"pile = {_toml_string('' if value == '(empty)' else value)}"]
-    if key in ("melds",):
-        parts = [] if value == "(none)" else value.split(" | ")
-        return [*lines, "melds = [" + ", ".join(_toml_string(p.removesuffix(" (wild)")) for p in parts) + "]"]
-    if key == "canastas":
-        parts = [] if value == "(none)" else value.split(", ")
-        return [*lines, "canastas = [" + ", ".join(_toml_string(p) for p in parts) + "]"]
-    if key in ("scores", "winners") and value.startswith("["):
-        return [*lines, f"{key} = {value}"]
-    if key == "went_out" and value != "nobody":
-        return [*lines, f"went_out = {value}"]
-    if key == "score" and "," in value:
-        pairs = [part.rsplit(" ", 1) for part in value.split(", ")]
-        return [*lines, "score = { " + ", ".join(f"{k} = {v}" for k, v in pairs) + " }"]
-    if value in ("true", "false") or value.isdigit():
-        return [*lines, f"{key} = {value}"]
-    return [*lines, f"{key} = {_toml_string(value)}"]
-
-
-def _writable(key: str, value: str) -> bool:
-    """A value a check can state (not "the game is not over", "no round has ended")."""
-    return not value.startswith(("the game", "no round"))
-
-
 def _write(
     found: _Found, rules_a: _AnyRules, rules_b: _AnyRules, names: dict[str, tuple[RuleValue, RuleValue]]
 ) -> tuple[str, tuple[str, ...], str] | None:
@@ -698,7 +490,7 @@ def _write(
     clauses = [c for name in names if (c := decision_clause(type(rules_a), name)) is not None]
     after = ""
     if candidate.moves:
-        after = "after = [" + ", ".join(_toml_string(str(m)) for m in candidate.moves) + "]"
+        after = "after = [" + ", ".join(toml_string(str(m)) for m in candidate.moves) + "]"
     options = ", ".join(f"{k}={value_text(v)}" for k, v in pins_b)
     checks: list[list[str]] = []
     if found.move is not None:
@@ -710,17 +502,19 @@ def _write(
         if clause not in clauses:
             clauses.append(clause)
         _ = legal_state
-        legal_lines = [f"legal = {_toml_string(str(move))}"]
-        illegal_lines = [f"illegal = {_toml_string(str(move))}", f"clause = {_toml_string(clause)}"]
+        legal_lines = [f"legal = {toml_string(str(move))}"]
+        illegal_lines = [f"illegal = {toml_string(str(move))}", f"clause = {toml_string(clause)}"]
         checks = [legal_lines, illegal_lines] if found.legal_under_a else [illegal_lines, legal_lines]
         question = f"May the player to move play {move} here, by default and with {options}?"
     else:
-        keys = [(k, s) for k, s in found.keys if _writable(k, _value(a, k, a.to_move if s is None else s))]
-        keys = [(k, s) for k, s in keys if _writable(k, _value(b, k, b.to_move if s is None else s))]
+        keys = [
+            (k, s) for k, s in found.keys if writable(k, state_value(a, k, a.to_move if s is None else s))
+        ]
+        keys = [(k, s) for k, s in keys if writable(k, state_value(b, k, b.to_move if s is None else s))]
         if not keys:
             return None
         key, seat = keys[0]
-        checks = [_check_lines(a, key, seat), _check_lines(b, key, seat)]
+        checks = [check_lines(a, key, seat), check_lines(b, key, seat)]
         what = key.replace("_", " ") + ("" if seat is None else f" of player {seat}")
         played = "; ".join(str(m) for m in candidate.moves) or "no move"
         question = f"After {played}: is the {what} the same by default and with {options}?"
@@ -728,19 +522,19 @@ def _write(
         return None
     variant = rules_a.variant
     lines = [
-        f"title = {_toml_string('Where the readings part: ' + options)}",
-        f"question = {_toml_string(question)}",
-        "clauses = [" + ", ".join(_toml_string(c) for c in clauses) + "]",
+        f"title = {toml_string('Where the readings part: ' + options)}",
+        f"question = {toml_string(question)}",
+        "clauses = [" + ", ".join(toml_string(c) for c in clauses) + "]",
     ]
     if variant != Rules.variant:
-        lines.append(f"variant = {_toml_string(variant)}")
+        lines.append(f"variant = {toml_string(variant)}")
     if candidate.base:
-        lines.append(f"rules = {_inline(candidate.base)}")
+        lines.append(f"rules = {inline_table(candidate.base)}")
     lines.append("")
-    lines += _position_lines(candidate.start)
+    lines += position_lines(candidate.start)
     for pins, body, reading in ((pins_a, checks[0], "a"), (pins_b, checks[1], "b")):
         lines.append("[[expect]]")
-        lines.append(f"rules = {_inline(pins)}")
+        lines.append(f"rules = {inline_table(pins)}")
         lines.append(f'note = "reading {reading}"')
         if after:
             lines.append(after)
@@ -786,11 +580,11 @@ def rules_diff(
         pool = bases[tried > budget // 2]
         base = () if deal else pool[(tried - 1) % len(pool)]
         shared = _rules_with(rules_a, base)
-        start: _Start = DealSpec(rng.randrange(1 << 32)) if deal else _random_start(rng, shared)
+        start: _Start = DealSpec(rng.randrange(1 << 32)) if deal else random_start(rng, shared)
         scored: list[tuple[tuple[int, ...], tuple[Move, ...]]] = []
         candidate = _Candidate(start, base, ())
         # A deal is compared as dealt: a walk over full hands costs much and shrinks to nothing.
-        choose = None if deal else _chooser(random.Random(rng.randrange(1 << 32)))
+        choose = None if deal else chooser(random.Random(rng.randrange(1 << 32)))
         found = _probe(candidate, rules_a, rules_b, choose, scored)
         if found is None and scored and isinstance(start, PositionSpec):
             found = _probe(_level(candidate, *scored[0]), rules_a, rules_b, None)
