@@ -21,7 +21,7 @@ from railroad_canasta.scenarios.lab import decision_options, differing_options, 
 CI_BUDGET = 2500
 
 DECISIONS = [
-    pytest.param(rules_type, option, id=clause, marks=pytest.mark.clause(clause))
+    pytest.param(rules_type, option, id=clause)
     for rules_type in (rc.Rules, rc.ClassicRules)
     for clause, option in decision_options(rules_type)
 ]
