@@ -70,34 +70,41 @@ def _meld_text(meld: TableMeld) -> str:
     return format_kinds([*kinds, *[Kind.JOKER] * meld.jokers, *[Kind.TWO] * meld.twos])
 
 
+def _entries(pairs: Sequence[tuple[str, str | None]]) -> list[str]:
+    """``key = value`` lines of the pairs whose value is given (already in TOML)."""
+    return [f"{key} = {value}" for key, value in pairs if value is not None]
+
+
+def _cards(kinds: Sequence[Kind]) -> str | None:
+    return toml_string(format_kinds(kinds)) if kinds else None
+
+
 def position_lines(start: PositionSpec | DealSpec) -> list[str]:
     """The lines of the tables that describe ``start``."""
     if isinstance(start, DealSpec):
         return ["[deal]", f"seed = {start.seed}", ""]
-    lines = ["[position]", f'phase = "{start.phase.value}"']
-    if start.pile:
-        lines.append(f'pile = "{format_kinds(start.pile)}"')
-    if start.stock is not None:
-        lines.append(f"stock = {start.stock}")
-    if start.stock_top:
-        lines.append(f'stock_top = "{format_kinds(start.stock_top)}"')
-    lines.append("")
+    position = [
+        ("phase", toml_string(start.phase.value)),
+        ("pile", _cards(start.pile)),
+        ("stock", None if start.stock is None else str(start.stock)),
+        ("stock_top", _cards(start.stock_top)),
+    ]
+    lines = ["[position]", *_entries(position), ""]
     for p in start.players:
+        kitty = None if p.kitty is None else _cards(kinds_of(p.kitty))
+        melds = "[" + ", ".join(toml_string(_meld_text(m)) for m in p.melds) + "]"
         lines.append("[[players]]")
-        if p.hand is not None:
-            lines.append(f'hand = "{format_kinds(kinds_of(p.hand))}"')
-        if p.kitty_taken:
-            lines.append('kitty = "taken"')
-        elif p.kitty is not None:
-            lines.append(f'kitty = "{format_kinds(kinds_of(p.kitty))}"' if sum(p.kitty) else "kitty_size = 0")
-        if p.melds:
-            lines.append("melds = [" + ", ".join(f'"{_meld_text(m)}"' for m in p.melds) + "]")
-        if p.red_threes:
-            lines.append(f"red_threes = {p.red_threes}")
-        if p.opened is not None:
-            lines.append(f"opened = {'true' if p.opened else 'false'}")
-        if p.score:
-            lines.append(f"score = {p.score}")
+        lines += _entries(
+            [
+                ("hand", None if p.hand is None else toml_string(format_kinds(kinds_of(p.hand)))),
+                ("kitty", '"taken"' if p.kitty_taken else kitty),
+                ("kitty_size", "0" if p.kitty is not None and not p.kitty_taken and kitty is None else None),
+                ("melds", melds if p.melds else None),
+                ("red_threes", str(p.red_threes) if p.red_threes else None),
+                ("opened", None if p.opened is None else ("true" if p.opened else "false")),
+                ("score", str(p.score) if p.score else None),
+            ]
+        )
         lines.append("")
     return lines
 
