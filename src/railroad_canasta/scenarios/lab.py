@@ -516,8 +516,9 @@ def _write(
         key, seat = keys[0]
         checks = [check_lines(a, key, seat), check_lines(b, key, seat)]
         what = key.replace("_", " ") + ("" if seat is None else f" of player {seat}")
-        played = "; ".join(str(m) for m in candidate.moves) or "no move"
-        question = f"After {played}: is the {what} the same by default and with {options}?"
+        moves = "; ".join(str(m) for m in candidate.moves)
+        when = f"After {moves}" if moves else "Before any move"
+        question = f"{when}, is the value of {what} the same by default and with {options}?"
     if not clauses:
         return None
     variant = rules_a.variant
