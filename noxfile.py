@@ -51,7 +51,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.sessions = [
     "lint", "typecheck", "tests", "contracts", "docs", "trace", "ui", "openspiel", "pettingzoo", "ray",
-    "ablation",
+    "ablation", "decision_examples",
 ]  # fmt: skip
 nox.options.reuse_venv = "yes"
 nox.options.error_on_missing_interpreters = True
@@ -186,6 +186,16 @@ def ablation(session: nox.Session) -> None:
     change a scenario (tools/ablate.py prints the table and the totals)."""
     install_project(session, "test")
     session.run("python", "tools/ablate.py", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+@nox.session(python=PYTHON)
+def decision_examples(session: nox.Session) -> None:
+    """The smallest example of each decision (docs/decisions/, docs/decision-examples.md) must be what the
+    rules lab finds now: `nox -s decision_examples -- --write` regenerates them. In the default list: the
+    search of all decisions takes about a minute of CPU time."""
+    install_project(session)
+    write = "--write" in session.posargs
+    session.run("python", "tools/decision_examples.py", *([] if write else ["--check"]), "--table")
 
 
 @nox.session(python=PYTHON, default=False)

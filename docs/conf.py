@@ -28,6 +28,8 @@ from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
+#: The smallest example of each decision, by clause (written by tools/decision_examples.py).
+EXAMPLES = DOCS / "decisions"
 SPEC = ROOT / "spec"
 PACKAGE = ROOT / "src" / "railroad_canasta"
 GENERATED = DOCS / "_generated"
@@ -43,7 +45,8 @@ extensions = [
     "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# docs/decisions/*.md are the decision examples, included by the spec pages and decision-examples.md.
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "decisions"]
 # Spec files go from '# Title' straight to '### [R-...]' clause headings.
 suppress_warnings = ["myst.header"]
 html_theme = "furo"
@@ -189,6 +192,10 @@ def _convert(
         lines.append(line)
         if not fence and line.startswith("Sources:") and scenarios.get(current):
             lines += ["", "Scenarios: " + "; ".join(scenarios[current])]
+        if not fence and line.startswith("Sources:") and (EXAMPLES / f"{current}.md").is_file():
+            # The rules lab's smallest example of a decision (tools/decision_examples.py).
+            lines += ["", f"Smallest example ({{ref}}`all of them <example-{current}>`):", ""]
+            lines += [f"```{{include}} ../../decisions/{current}.md", "```"]
     return "\n".join(lines) + "\n"
 
 

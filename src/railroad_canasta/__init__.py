@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from railroad_canasta import render
 from railroad_canasta.core.cards import (
     Card,
@@ -96,7 +98,26 @@ from railroad_canasta.variants.railroad.state import (
 )
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer, ViewError
 
+if TYPE_CHECKING:
+    from railroad_canasta.scenarios.lab import RulesDiff
+
 __version__ = "0.1.0"
+
+
+def rules_diff(
+    rules_a: Rules | ClassicRules, rules_b: Rules | ClassicRules, *, budget: int | None = None, seed: int = 0
+) -> RulesDiff | None:
+    """The smallest scenario found on which two readings of the rules part, or ``None`` (the rules lab).
+
+    See :func:`railroad_canasta.scenarios.lab.rules_diff`; ``budget`` (positions tried) defaults to its
+    :data:`~railroad_canasta.scenarios.lab.DEFAULT_BUDGET`.
+    """
+    from railroad_canasta.scenarios import lab
+
+    return lab.rules_diff(
+        rules_a, rules_b, budget=lab.DEFAULT_BUDGET if budget is None else budget, seed=seed
+    )
+
 
 __all__ = [
     "CLASSIC",
@@ -175,6 +196,7 @@ __all__ = [
     "record_to_json",
     "render",
     "replay",
+    "rules_diff",
     "sample_state",
     "state_from_json",
     "state_to_json",

@@ -27,7 +27,7 @@ def test_the_pages_print_the_code_s_tables() -> None:
     assert (DOCS / "observation.md").read_text(encoding="utf-8") == tables.observation_page()
 
 
-@pytest.mark.parametrize("page", ["actions.md", "observation.md", "simulation.md"])
+@pytest.mark.parametrize("page", ["actions.md", "observation.md", "simulation.md", "scenarios.md"])
 def test_the_examples_of_the_page_run(page: str) -> None:
     """Every example of the page gives the output it shows."""
     failed, attempted = run_page(page)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import NoReturn, Protocol, TextIO
 
 from railroad_canasta import __version__
-from railroad_canasta.cli import check, demo, explain, play, replay, serve, simulate
+from railroad_canasta.cli import check, demo, diff_rules, explain, play, replay, serve, simulate
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
@@ -59,6 +59,7 @@ _MODULES: dict[str, _Command] = {
     "replay": replay,
     "serve": serve,
     "simulate": simulate,
+    "diff-rules": diff_rules,
 }
 
 

@@ -49,6 +49,9 @@ from railroad_canasta.scenarios.builder import build_position as build_position
 from railroad_canasta.scenarios.explain import CLAUSE_EFFECTS as CLAUSE_EFFECTS
 from railroad_canasta.scenarios.explain import Explanation as Explanation
 from railroad_canasta.scenarios.explain import explain_scenario as explain_scenario
+from railroad_canasta.scenarios.lab import ExampleSize as ExampleSize
+from railroad_canasta.scenarios.lab import RulesDiff as RulesDiff
+from railroad_canasta.scenarios.lab import rules_diff as rules_diff
 from railroad_canasta.scenarios.model import Check as Check
 from railroad_canasta.scenarios.model import DealSpec as DealSpec
 from railroad_canasta.scenarios.model import Expectation as Expectation
