@@ -49,11 +49,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         sock.close()
         raise CommandError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror}") from None
     with sock:
-        out.write(f"web table on 127.0.0.1:{args.port}, one link per seat (ctrl+c stops):
-")
+        out.write(f"web table on 127.0.0.1:{args.port}, one link per seat (ctrl+c stops):\n")
         for line in links(app.state.table, f"http://127.0.0.1:{args.port}"):
-            out.write(f"  {line}
-")
+            out.write(f"  {line}\n")
         out.flush()
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
         uvicorn.Server(config).run(sockets=[sock])
