@@ -35,7 +35,7 @@ from railroad_canasta.core.errors import IllegalMoveError, RailroadCanastaError
 from railroad_canasta.core.moves import Move
 from railroad_canasta.core.options import option_names, rules_from_mapping
 from railroad_canasta.game import apply, legal_moves
-from railroad_canasta.scenarios.builder import build_any_position
+from railroad_canasta.scenarios.builder import build_position
 from railroad_canasta.scenarios.lab_positions import chooser, counts, random_start
 from railroad_canasta.scenarios.model import (
     PLAYER_CHECKS,
@@ -227,7 +227,7 @@ def _scenario(start: _Start, variant: str) -> Scenario:
 
 def _build(start: _Start, rules: _AnyRules) -> _State | None:
     try:
-        return build_any_position(_scenario(start, rules.variant), rules)
+        return build_position(_scenario(start, rules.variant), rules)
     except RailroadCanastaError:
         return None
 

@@ -94,7 +94,8 @@ class Table:
         if not 1 <= humans <= rules.players:
             raise ValueError(f"humans must be from 1 to {rules.players}, not {humans}")
         # No seed given: each game is dealt from a fresh secret seed, shown only once the game is over.
-        self.rules, self.seed, self.bot, self.secret = rules, new_seed() if seed is None else seed, bot, seed is None
+        self.rules, self.bot, self.secret = rules, bot, seed is None
+        self.seed = new_seed() if seed is None else seed
         self.humans = tuple(range(humans))
         #: The seat of each token; the spectators' token has ``None``.
         self.tokens: dict[str, int | None] = {secrets.token_urlsafe(18): seat for seat in self.humans}
@@ -241,7 +242,8 @@ def _refused() -> Response:
     )
 
 
-def make_app(rules: AnyRules | None = None, seed: int | None = None, bot: str = "greedy", humans: int = 1
+def make_app(
+    rules: AnyRules | None = None, seed: int | None = None, bot: str = "greedy", humans: int = 1
 ) -> Starlette:
     """The web table's app: one game dealt from ``seed``, people at seats 0 to ``humans`` - 1 and bots
     at the others (classic: the seats alternate between the sides, so two people are opponents).
