@@ -314,10 +314,16 @@ def fuzz_web(requests: int, *, seed: int = 0) -> FuzzReport:
     client = TestClient(app)
     hosts = ("testserver",) * 6 + ("127.0.0.1:8000", "localhost", "evil.example", "", "[::1]:1", "a" * 300)
     origins = (None, None, None, "http://testserver", "https://evil.example", "null", "http://127.0.0.1:8000")
+    table = app.state.table
     for _ in range(requests):
-        legal = [str(m) for m in app.state.table.session.legal()]
+        legal = [str(m) for m in table.session.legal()]
         method = rng.choice(("GET", "GET", "POST", "POST", "POST", "PUT", "HEAD", "DELETE"))
-        path = rng.choice(("/", "/move", "/move", "/new", "/x", "/%00", "/move?move=draw", "//"))
+        # A seat's token, the spectators', or none; then a route of the table or something else.
+        token = rng.choice((table.token_of(0), table.token_of(0), table.spectators, "not-a-token", ""))
+        route = rng.choice(
+            ("", "/move", "/move", "/new", "/part", "/record", "/x", "/%00", "/move?move=draw")
+        )
+        path = rng.choice((f"/t/{token}{route}", f"/t/{token}{route}", "/", "//", route or "/"))
         headers = {"host": rng.choice(hosts)}
         origin = rng.choice(origins)
         if origin is not None:

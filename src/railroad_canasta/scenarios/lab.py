@@ -563,6 +563,11 @@ def rules_diff(
     Raises :class:`~railroad_canasta.core.errors.RulesError` (a ``ValueError``) if the two rule sets are
     of different variants.
     """
+    for name, rules in (("rules_a", rules_a), ("rules_b", rules_b)):
+        if not isinstance(rules, (Rules, ClassicRules)):
+            raise TypeError(f"rules_diff: {name} must be a Rules or ClassicRules, not {type(rules).__name__}")
+    if type(budget) is not int or budget < 1 or type(seed) is not int:
+        raise TypeError("rules_diff: budget must be a whole number of positions (at least 1), seed an int")
     if type(rules_a) is not type(rules_b):
         raise RailroadCanastaError(
             f"the two rule sets are of different variants: {rules_a.variant} and {rules_b.variant}"
