@@ -469,6 +469,10 @@ def step(t: Table, text: str) -> Table:
         if u.rd.black_threes_last_cards:
             if sum(hand):
                 raise Refused("black 3s must be the last cards")
+        elif sum(hand) > 1:
+            # R-CL-DEC-7's default orders the going-out turn: the black 3s are the last meld, leaving at
+            # most the final discard (any going out with them can be played in that order).
+            raise Refused("R-CL-DEC-7: black 3s leave at most the final discard")
         elif not can_go_out(hand, melds, u.rd.canastas_to_go_out):
             raise Refused("SRC-CL-MLD-2: the player would not go out")
         return _after_step(t, u)
