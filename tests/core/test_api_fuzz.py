@@ -13,6 +13,7 @@ from fuzzing import classify, fuzz_api, fuzz_cli, fuzz_web, public_callables
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
 def test_the_public_api_lets_no_undocumented_error_escape() -> None:
     report = fuzz_api(3000, seed=0)
     assert report.escapes == [], "\n".join(report.escapes[:20])

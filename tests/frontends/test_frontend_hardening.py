@@ -24,6 +24,11 @@ from starlette.testclient import TestClient  # noqa: E402
 from railroad_canasta.web import make_app  # noqa: E402
 
 
+def _seat(app: object) -> str:
+    """The path of seat 0's link (the table's pages and forms live under it)."""
+    return f"/t/{app.state.table.token_of(0)}"  # type: ignore[attr-defined]
+
+
 def _parse(command: str, *argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     module = play_cmd if command == "play" else serve_cmd
@@ -51,16 +56,17 @@ def test_the_web_page_never_shows_the_seed_during_play_and_each_new_game_has_a_f
     app = make_app(rules)
     table = app.state.table
     client = TestClient(app)
+    seat = _seat(app)
     seeds = []
     for _ in range(3):
         seeds.append(table.seed)
-        page = client.get("/").text
+        page = client.get(seat).text
         assert str(table.seed) not in page and "seed" not in page.lower()
-        assert client.post("/new", follow_redirects=False).status_code == 303
+        assert client.post(f"{seat}/new", follow_redirects=False).status_code == 303
     assert len(set(seeds)) == 3 and table.seed not in seeds
     # A demo's --seed is reproducible: the next game takes the next seed.
     demo = make_app(rules, seed=7)
-    TestClient(demo).post("/new")
+    TestClient(demo).post(f"{_seat(demo)}/new")
     assert demo.state.table.seed == 8
 
 
@@ -69,7 +75,7 @@ def test_the_seed_is_shown_once_the_game_is_over() -> None:
     table = app.state.table
     while not table.session.over:
         table.play(str(table.session.legal()[-1]))
-    assert "seed 5" in TestClient(app).get("/").text
+    assert "seed 5" in TestClient(app).get(_seat(app)).text
 
 
 def test_the_terminal_log_does_not_show_the_seed() -> None:
@@ -82,28 +88,29 @@ def test_the_terminal_log_does_not_show_the_seed() -> None:
 
 
 def test_a_foreign_host_is_refused_and_the_loopback_names_are_served() -> None:
-    client = TestClient(make_app(Rules(players=2), seed=1))
+    app = make_app(Rules(players=2), seed=1)
+    client, seat = TestClient(app), _seat(app)
     for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""):
-        assert client.get("/", headers={"host": host}).status_code == 400
+        assert client.get(seat, headers={"host": host}).status_code == 400
     for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "127.0.0.1"):
-        assert client.get("/", headers={"host": host}).status_code == 200
+        assert client.get(seat, headers={"host": host}).status_code == 200
     assert host_allowed(b"LOCALHOST", LOOPBACK_HOSTS) and not host_allowed(None, LOOPBACK_HOSTS)
 
 
 def test_a_post_from_another_site_is_refused_and_changes_nothing() -> None:
     app = make_app(Rules(players=2), seed=1)
-    client = TestClient(app)
+    client, seat = TestClient(app), _seat(app)
     before = app.state.table.session.state
     for headers in (
         {"origin": "https://evil.example"},
         {"origin": "null"},
         {"sec-fetch-site": "cross-site"},
     ):
-        assert client.post("/move", data={"move": "draw"}, headers=headers).status_code == 403
-        assert client.post("/new", headers=headers).status_code == 403
+        assert client.post(f"{seat}/move", data={"move": "draw"}, headers=headers).status_code == 403
+        assert client.post(f"{seat}/new", headers=headers).status_code == 403
     assert app.state.table.session.state is before
     ok = client.post(
-        "/move", data={"move": "draw"}, headers={"origin": "http://testserver"}, follow_redirects=False
+        f"{seat}/move", data={"move": "draw"}, headers={"origin": "http://testserver"}, follow_redirects=False
     )
     assert ok.status_code == 303 and app.state.table.session.state is not before
     assert origin_allowed(b"http://127.0.0.1:8000", b"127.0.0.1:8000")
@@ -112,15 +119,16 @@ def test_a_post_from_another_site_is_refused_and_changes_nothing() -> None:
 
 def test_a_long_body_is_refused_and_an_echoed_move_is_cut_to_the_excerpt() -> None:
     app = make_app(Rules(players=2), seed=1)
-    client = TestClient(app)
+    client, seat = TestClient(app), _seat(app)
     body = b"move=" + b"9" * 50_000
     headers = {"content-type": "application/x-www-form-urlencoded"}
-    assert client.post("/move", content=body, headers=headers).status_code == 413
+    assert client.post(f"{seat}/move", content=body, headers=headers).status_code == 413
     # (chunked, without a length: still refused)
-    assert client.post("/move", content=iter([body[:3000], body[3000:]]), headers=headers).status_code == 413
-    page = client.post("/move", data={"move": "x" * 2000}).text
+    chunked = iter([body[:3000], body[3000:]])
+    assert client.post(f"{seat}/move", content=chunked, headers=headers).status_code == 413
+    page = client.post(f"{seat}/move", data={"move": "x" * 2000}).text
     assert "x" * 41 not in page and "(2000 characters)" in page
-    assert "x" * 41 not in app.state.table.problem
+    assert "x" * 41 not in app.state.table.problems[0]
 
 
 def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
