@@ -60,7 +60,6 @@ def test_the_command_line_answers_every_generated_argument_list_in_one_line() ->
 
 
 def test_the_web_table_answers_every_generated_request_below_500() -> None:
-    pytest.importorskip("starlette")
     report = fuzz_web(200, seed=0)
     assert report.escapes == [], "\n".join(report.escapes[:20])
     assert {"status 200", "status 303", "status 400", "status 403", "status 413"} <= set(report.documented)

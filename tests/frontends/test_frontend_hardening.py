@@ -11,17 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from railroad_canasta import ClassicRules, Rules, new_game
 from railroad_canasta.cli import main
 from railroad_canasta.cli import play as play_cmd
 from railroad_canasta.cli import serve as serve_cmd
+from railroad_canasta.web import make_app
 from railroad_canasta.web.guard import LOOPBACK_HOSTS, host_allowed, origin_allowed
-
-starlette = pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from railroad_canasta.web import make_app  # noqa: E402
 
 
 def _seat(app: object) -> str:
