@@ -228,8 +228,12 @@ def test_two_people_and_bots_play_a_round_in_chromium(
             pages.append(context.new_page())
             pages[seat].goto(f"{base}/t/{table.token_of(seat)}")
         loads: list[Page] = []
+
+        def loaded(page: Page) -> None:  # (a function of ours: Playwright marks its handlers)
+            loads.append(page)
+
         for seat in (0, 1):
-            pages[seat].on("load", loads.append)
+            pages[seat].on("load", loaded)
         # An illegal choice: a card of the hand clicked in the draw phase (a discard) names its clause.
         mover = session.state.to_move
         pages[mover].locator("#hand button").first.click()

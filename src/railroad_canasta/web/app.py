@@ -28,7 +28,6 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from railroad_canasta.core.cards import Kind
-from railroad_canasta.core.errors import excerpt
 from railroad_canasta.game import AnyRules, new_seed
 from railroad_canasta.render import svg
 from railroad_canasta.render.svg import table_svg
@@ -36,6 +35,9 @@ from railroad_canasta.render.table import Picture, picture
 from railroad_canasta.session import GameSession, record_json
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.web.guard import LOOPBACK_HOSTS, Guard
+
+#: The most characters of a refused move echoed on the page.
+_ECHO = 40
 
 __all__ = ["Table", "links", "make_app", "page", "public_picture"]
 
@@ -131,7 +133,9 @@ class Table:
         before = len(session.state.history)
         problem = session.play(move, seat)
         if problem is not None:
-            self.problems[seat] = f"{excerpt(move)}: illegal ({problem.clause}) {problem.reason}"
+            # (a long move is echoed cut, as an excerpt: it could be anything a request carried)
+            shown = move if len(move) <= _ECHO else f"{move[:_ECHO]}... ({len(move)} characters)"
+            self.problems[seat] = f"{shown}: illegal ({problem.clause}) {problem.reason}"
             return
         self.problems.pop(seat, None)
         self.log.append(f"{session.names[seat]}: {move}")

@@ -91,29 +91,29 @@ class Guard:
         while more:
             message = await receive()
             if message["type"] != "http.request":
-                await self.app(scope, _replay(b"", message), send)
+                await self.app(scope, _replay(b"", message, receive), send)
                 return
             body += message.get("body", b"")
             more = bool(message.get("more_body", False))
             if len(body) > self.max_body:
                 await _answer(send, 413, f"A request body holds at most {self.max_body} bytes.")
                 return
-        await self.app(scope, _replay(bytes(body), None), send)
+        await self.app(scope, _replay(bytes(body), None, receive), send)
 
 
-def _replay(body: bytes, then: _Message | None) -> _Receive:
-    """A ``receive`` that gives ``body`` once, then ``then`` (or a disconnect) ever after."""
+def _replay(body: bytes, first: _Message | None, receive: _Receive) -> _Receive:
+    """A ``receive`` that gives ``body`` (or the message ``first`` read instead of a body) once, then the
+    server's own messages: a stream that waits on a disconnect is told of the real one, not a false one."""
     sent = False
 
-    async def receive() -> _Message:
+    async def replay() -> _Message:
         nonlocal sent
         if not sent:
             sent = True
-            if then is None:
-                return {"type": "http.request", "body": body, "more_body": False}
-        return then if then is not None else {"type": "http.disconnect"}
+            return first if first is not None else {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
 
-    return receive
+    return replay
 
 
 async def _answer(send: _Send, status: int, text: str) -> None:
