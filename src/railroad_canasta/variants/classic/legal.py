@@ -160,7 +160,7 @@ def candidate_legal(position: Position, move: StartMeld | AddToMeld) -> bool:
     return first_violation(_CANDIDATE_ROWS, Context(position, move)) is None
 
 
-BLACK_THREES_FAST = SWITCHES.declare("classic.legal._black_threes_legal", "R-CL-MLD-2")
+BLACK_THREES_FAST = SWITCHES.declare("classic.legal._black_threes_legal", "R-CL-MLD-2", "R-CL-DEC-7")
 
 
 def _black_threes_legal(position: Position, move: StartMeld, in_hand: int) -> bool:
