@@ -248,6 +248,7 @@ def test_two_people_and_bots_play_a_round_in_chromium(
             if not asked and "ask-out" in map(str, legal):  # classic: "may I go out?", once
                 move, asked = "ask-out", True
             _caught_up(pages[seat], table)
+            _caught_up(pages[1 - seat], table)  # (the other page too: it may still show its own last turn)
             listed = pages[seat].locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
             assert listed == [str(m) for m in legal]
             assert pages[1 - seat].locator("#moves button").count() == 0
