@@ -22,7 +22,7 @@ CONTRACT_MODULES = [
     "core/cards.py",
     "variants/railroad/rules.py",
     "variants/railroad/scoring.py",
-    "variants/railroad/melds.py",
+    "variants/railroad/floor.py",
     "variants/railroad/steps.py",
     "variants/railroad/requirement.py",
     "variants/classic/arithmetic.py",

@@ -118,7 +118,7 @@ def _plausible(variant: str) -> Callable[[Any], Sequence[Move]]:
         from railroad_canasta.variants.classic.legal import plausible_moves as classic_plausible
 
         return classic_plausible
-    from railroad_canasta.variants.railroad.candidates import plausible_moves
+    from railroad_canasta.variants.railroad.legal import plausible_moves
 
     return plausible_moves
 

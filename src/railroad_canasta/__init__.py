@@ -78,13 +78,14 @@ from railroad_canasta.variants import VARIANTS, variant_named
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.rules import (
     RAILROAD,
     RAILROAD_1_0,
     RULES_VERSION,
+    CanastaKind,
     KittyTiming,
     Rules,
+    TableMeld,
     UpcardRule,
 )
 from railroad_canasta.variants.railroad.state import (

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from railroad_canasta.core.cards import Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import AddToMeld, StartMeld
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
+from railroad_canasta.variants.railroad.rules import CanastaKind, TableMeld
 
 pytestmark = pytest.mark.clause(
     "R-CRD-1", "R-CRD-4", "R-REQ-2", "R-MLD-4", "R-CAN-1", "R-CAN-2", "R-CAN-5", "R-SCO-1", "R-SCO-5",
@@ -71,18 +71,18 @@ STRATEGIES: Mapping[tuple[str, str], Mapping[str, st.SearchStrategy[object]]] = 
         name: _amount for name in ("melded", "bonus", "red_threes", "red_bonus", "going_out", "hand", "kitty")
     }
     | {"kitty_reds": _small},
-    ("variants.railroad.melds", "canasta_kind_of"): {"meld": _melds},
-    ("variants.railroad.melds", "kind_bonus"): {
+    ("variants.railroad.rules", "canasta_kind_of"): {"meld": _melds},
+    ("variants.railroad.rules", "kind_bonus"): {
         "kind": st.sampled_from(CanastaKind),
         **{name: _amount for name in ("red", "black", "wild", "sevens")},
     },
-    ("variants.railroad.melds", "meld_form_problem"): {
+    ("variants.railroad.rules", "meld_form_problem"): {
         "meld": _melds,
         "sevens_natural_only": st.booleans(),
         "wild_melds": st.booleans(),
         "black_three_needs_three": st.booleans(),
     },
-    ("variants.railroad.steps", "cards_to_keep"): {
+    ("variants.railroad.floor", "cards_to_keep"): {
         name: st.booleans() for name in ("goes_out", "requires_discard", "keep_two_cards", "kitty_follows")
     },
     ("variants.railroad.steps", "step_result"): {

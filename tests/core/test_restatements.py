@@ -60,6 +60,6 @@ def test_one_clear_forgets_every_memo_of_a_variant() -> None:
         variant.caches.clear()
         assert _remembered(legal) is None
         assert "game._TRUSTED" in variant.caches.names
-    assert {"railroad.legal._LAST", "railroad.facts._OPENING", "railroad.scoring._FACTS"} <= set(
+    assert {"railroad.legal._LAST", "railroad.requirement._OPENING", "railroad.scoring._FACTS"} <= set(
         VARIANTS["railroad"].caches.names
     )

@@ -22,7 +22,7 @@ from railroad_canasta import (
     parse_kinds,
     why_illegal,
 )
-from railroad_canasta.variants.railroad.melds import canasta_mask, meld_problem
+from railroad_canasta.variants.railroad.rules import canasta_mask, meld_problem
 
 
 def _complete(meld: str, card: str, hand_rest: str = "4 5") -> GameState:

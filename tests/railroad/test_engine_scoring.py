@@ -22,7 +22,7 @@ from railroad_canasta import (
     why_illegal,
 )
 from railroad_canasta.core.cards import Kind
-from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus, table_meld
+from railroad_canasta.variants.railroad.rules import TableMeld, canasta_bonus, table_meld
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 
 

@@ -10,7 +10,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts
 from railroad_canasta.core.moves import AddToMeld, Move
 from railroad_canasta.testing.strategies import reachable_states
 from railroad_canasta.variants.railroad.candidates import step_candidates, step_moves
-from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import TableMeld
 from railroad_canasta.variants.railroad.state import GameState
 
 _SOAK = settings().max_examples > 100

@@ -10,24 +10,19 @@ from railroad_canasta.core.guards import first_violation
 from railroad_canasta.testing.oracle import oracle_legal_moves, plausible_moves
 from railroad_canasta.testing.strategies import reachable_states
 from railroad_canasta.variants.railroad.candidates import step_candidates
+from railroad_canasta.variants.railroad.floor import FLOOR_GUARDS, floor_holds
 from railroad_canasta.variants.railroad.guards import (
     TABLES,
     TAKE_PILE_GUARDS,
     TAKE_TOP_GUARDS,
     PickupContext,
     meld_violation,
-    others_sevens,
     pair_pickup_plain,
     top_pickup_plain,
 )
 from railroad_canasta.variants.railroad.legal import candidate_legal
-from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.steps import (
-    FLOOR_GUARDS,
-    StepContext,
-    floor_holds,
-    step_table,
-)
+from railroad_canasta.variants.railroad.state import GameState, others_sevens
+from railroad_canasta.variants.railroad.steps import StepContext, step_table
 
 # Modest counts in CI; the soak profile's own (larger) count otherwise.
 _SOAK = settings().max_examples > 100

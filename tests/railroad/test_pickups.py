@@ -12,7 +12,7 @@ from builders import make_state
 from railroad_canasta import RAILROAD, Kind, Phase, TakePile
 from railroad_canasta.testing.strategies import reachable_states
 from railroad_canasta.variants.railroad.guards import TAKE_PILE_GUARDS, PickupContext
-from railroad_canasta.variants.railroad.pickups import pair_pickup_reaches
+from railroad_canasta.variants.railroad.requirement import pair_pickup_reaches
 from railroad_canasta.variants.railroad.state import GameState
 
 #: The row the fast answer stands for.

@@ -15,12 +15,17 @@ from hypothesis import strategies as st
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.ending import empty_ending_best
-from railroad_canasta.variants.railroad.facts import kitty_after
-from railroad_canasta.variants.railroad.melds import TableMeld, canasta_bonus, canasta_mask
+from railroad_canasta.variants.railroad.floor import floor_holds
 from railroad_canasta.variants.railroad.plan import PLAN_STEP_BITS, first_look, plain_plan
 from railroad_canasta.variants.railroad.requirement import best_gains, can_reach, search
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
+from railroad_canasta.variants.railroad.rules import (
+    Rules,
+    TableMeld,
+    canasta_bonus,
+    canasta_mask,
+    kitty_after,
+)
+from railroad_canasta.variants.railroad.steps import StepContext
 
 #: The reported hand (6 players, 47 cards after its red 3 went down): at most 485 can be melded.
 REPORTED = (0, 3, 0, 0, 2, 2, 5, 5, 3, 4, 4, 6, 5, 1, 7)

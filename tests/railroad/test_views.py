@@ -16,7 +16,7 @@ from builders import counts, make_state
 from railroad_canasta import GameState, Kind, Phase, apply, legal_moves, new_game
 from railroad_canasta.io import view_to_dict
 from railroad_canasta.testing.strategies import hidden_variants, reachable_states, states_with_viewer
-from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import TableMeld
 from railroad_canasta.variants.railroad.views import (
     PlayerView,
     PublicPlayer,

@@ -18,10 +18,11 @@ from railroad_canasta.variants.classic import views as classic_views
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
+from railroad_canasta.variants.railroad.deal import new_game
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
-from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.transitions import apply
 from railroad_canasta.variants.railroad.views import PlayerView, view
 
 __all__ = ["Bot", "ExplainingBot", "PlanningBot", "SeenPosition", "play_game"]

@@ -37,7 +37,7 @@ from railroad_canasta.core.moves import (
     TakePile,
     TakeTop,
 )
-from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind
+from railroad_canasta.variants.railroad.rules import ALL_CANASTAS, CanastaKind
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, hand_value, melds_value
 from railroad_canasta.variants.railroad.views import PlayerView
 

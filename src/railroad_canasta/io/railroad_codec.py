@@ -52,8 +52,7 @@ from railroad_canasta.io.reader import (
 )
 from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
 from railroad_canasta.variants.railroad.invariants import check_entry, validate_saved, validate_view
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import CanastaKind, Rules, TableMeld
 from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,

@@ -19,7 +19,7 @@ from railroad_canasta.core.melds import Meld
 from railroad_canasta.variants.classic.guards import frozen_for_mover
 from railroad_canasta.variants.classic.state import ClassicState, canasta_kind
 from railroad_canasta.variants.classic.views import ClassicView
-from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import TableMeld
 from railroad_canasta.variants.railroad.state import GameState, PlayerState
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer
 

@@ -29,8 +29,7 @@ from railroad_canasta.scenarios.options import rules_for
 from railroad_canasta.testing.invariants import InvariantError, check_state
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld, canasta_mask
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import CanastaKind, Rules, TableMeld, canasta_mask
 from railroad_canasta.variants.railroad.scoring import canasta_bonuses, melds_value
 from railroad_canasta.variants.railroad.state import GameState, PlayerState
 

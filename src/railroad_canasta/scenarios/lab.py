@@ -59,8 +59,7 @@ from railroad_canasta.scenarios.writer import (
 )
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
-from railroad_canasta.variants.railroad.melds import TableMeld
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import GameState, Phase
 
 __all__ = [

@@ -18,8 +18,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.moves import Move
 from railroad_canasta.scenarios.model import PlayerSpec, PositionSpec
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.railroad.melds import TableMeld
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import Phase
 
 __all__ = ["chooser", "counts", "random_start"]

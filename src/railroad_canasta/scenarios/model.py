@@ -18,7 +18,7 @@ import attrs
 from railroad_canasta.core.cards import Counts, Kind, format_kinds, kinds_of
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.moves import Move
-from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
+from railroad_canasta.variants.railroad.rules import CanastaKind, TableMeld
 from railroad_canasta.variants.railroad.state import Phase
 
 __all__ = [

@@ -44,8 +44,7 @@ from railroad_canasta.scenarios.model import (
 )
 from railroad_canasta.scenarios.options import rules_table
 from railroad_canasta.variants import variant_named
-from railroad_canasta.variants.railroad.melds import TableMeld
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import Phase
 
 __all__ = ["load_scenario", "parse_scenario", "read_move"]

@@ -19,7 +19,7 @@ from railroad_canasta.scenarios.classic_checks import classic_actual
 from railroad_canasta.scenarios.model import DealSpec, PositionSpec, RuleValue, value_text
 from railroad_canasta.scenarios.runner import _actual
 from railroad_canasta.variants.classic.state import ClassicState
-from railroad_canasta.variants.railroad.melds import TableMeld
+from railroad_canasta.variants.railroad.rules import TableMeld
 from railroad_canasta.variants.railroad.state import GameState
 
 __all__ = [

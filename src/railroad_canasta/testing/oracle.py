@@ -12,8 +12,7 @@ from railroad_canasta.core.moves import Move
 from railroad_canasta.variants.classic.guards import why_illegal as classic_why_illegal
 from railroad_canasta.variants.classic.legal import plausible_moves as classic_plausible_moves
 from railroad_canasta.variants.classic.state import ClassicState
-from railroad_canasta.variants.railroad.candidates import plausible_moves
-from railroad_canasta.variants.railroad.legal import why_illegal
+from railroad_canasta.variants.railroad.legal import plausible_moves, why_illegal
 from railroad_canasta.variants.railroad.state import GameState
 
 __all__ = ["classic_oracle_legal_moves", "oracle_legal_moves", "plausible_moves"]

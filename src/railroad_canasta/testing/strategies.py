@@ -14,10 +14,11 @@ from railroad_canasta.variants.classic import transitions as classic_transitions
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.state import Phase as ClassicPhase
+from railroad_canasta.variants.railroad.deal import new_game
 from railroad_canasta.variants.railroad.legal import legal_moves
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
 from railroad_canasta.variants.railroad.state import GameState, Phase
-from railroad_canasta.variants.railroad.transitions import apply, new_game
+from railroad_canasta.variants.railroad.transitions import apply
 
 __all__ = [
     "classic_records",

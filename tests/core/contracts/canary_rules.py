@@ -1,6 +1,6 @@
 """CrossHair canary 2: a plausible rule bug that the contracts of the real rule must catch.
 
-``canary_meld_form_problem`` is :func:`~railroad_canasta.variants.railroad.melds.meld_form_problem` with a
+``canary_meld_form_problem`` is :func:`~railroad_canasta.variants.railroad.rules.meld_form_problem` with a
 bug a programmer could write: a mixed meld may hold four wild cards (``> 4`` for ``> MAX_WILDS``). It
 carries the rule's own contract about wild cards; ``crosshair check`` must refute it (exit 1), which
 shows that the contracts check the rules and not only the arithmetic.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import Kind  # noqa: F401 - read by the contract
 from railroad_canasta.core.melds import Meld
-from railroad_canasta.variants.railroad.melds import meld_form_problem
+from railroad_canasta.variants.railroad.rules import meld_form_problem
 
 
 def canary_meld_form_problem(

@@ -44,7 +44,7 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
-from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
+from railroad_canasta.variants.railroad.rules import CANASTA_SIZE, MIN_MELD
 
 __all__ = ["ACTIONS", "ACTIONS_VERSION", "MAX_BLACK_THREES", "vocabulary"]
 

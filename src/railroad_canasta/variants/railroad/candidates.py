@@ -11,25 +11,22 @@ list the same moves.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TypeVar
 
-from railroad_canasta.core import moves as vocabulary
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.moves import AddToMeld, Move, StartMeld, add_to_meld, start_meld
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.rules import (
     CANASTA_SIZE,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
+    Rules,
     TableMeld,
 )
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import Table
 
-__all__ = ["plausible_moves", "step_candidates", "step_moves"]
+__all__ = ["step_candidates", "step_moves"]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -211,36 +208,3 @@ def step_candidates(hand: Counts, melds: tuple[TableMeld, ...], rules: Rules) ->
 #: same order, and answers ``out``: the generator's fast path, where every candidate is plainly legal (the
 #: same loop over the tables of the moves alone).
 step_moves: _Steps[Move] = _steps_of(_MOVES, _WILD_MOVES)
-
-
-def plausible_moves(state: Table) -> list[Move]:
-    """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold, whatever the
-    phase: the candidates of the reference generator (``legal_by_tables``), which the tables alone judge."""
-    return list(_plausible(max(p.hand_size for p in state.players) + 1))
-
-
-@functools.lru_cache(maxsize=16)
-def _plausible(most: int) -> tuple[Move, ...]:
-    out: list[Move] = [
-        vocabulary.Draw(),
-        vocabulary.TakeTop(),
-        vocabulary.TakeKitty(),
-        vocabulary.EndTurn(),
-        vocabulary.EndRound(),
-        vocabulary.NextRound(),
-    ]
-    for kind in Kind:
-        out.append(vocabulary.TakePile(kind))
-        out.append(vocabulary.Discard(kind))
-        for card in Kind:
-            out.append(AddToMeld(kind, card))
-        for naturals in range(0, 4):
-            for jokers in range(0, 4):
-                for twos in range(0, 4):
-                    out.append(StartMeld(kind, naturals, jokers, twos))
-    for naturals in range(4, most + 1):
-        out.append(StartMeld(Kind.BLACK_THREE, naturals, 0, 0))
-    for jokers in range(0, 8):
-        # The wild canasta put down whole (R-DEC-9's alternative reading).
-        out.append(StartMeld(Kind.JOKER, 0, jokers, 7 - jokers))
-    return tuple(out)

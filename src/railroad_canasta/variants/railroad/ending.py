@@ -23,7 +23,7 @@ The floor guards read only the cards left (here: none, one card, or some 7s), th
 the hand before was all 7s and the kitty code, which follow from the kinds of canasta completed before,
 by and after each judged step. So each rank's layouts (every card of it melded) are listed with the
 tails they allow, the ranks are combined as in the knapsack, and each combined tail is judged by the
-floor guards themselves (:func:`~railroad_canasta.variants.railroad.steps.floor_holds`) on those facts.
+floor guards themselves (:func:`~railroad_canasta.variants.railroad.floor.floor_holds`) on those facts.
 Within a rank the order is free but for the twin rule (a new meld starts once the previous one is
 complete, the unfinished one last) and a meld's start (3 cards, 2 of them natural): the tails listed are
 exactly those such an order can put last.
@@ -43,20 +43,21 @@ from railroad_canasta.core.cards import (
     Counts,
     Kind,
 )
-from railroad_canasta.variants.railroad.facts import NO_KITTY, kitty_after
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.floor import floor_holds
+from railroad_canasta.variants.railroad.rules import (
     CANASTA_SIZE,
     LOOKING_CANASTAS,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
+    NO_KITTY,
     SEVENS_CANASTA,
     CanastaKind,
+    Rules,
     TableMeld,
     canasta_bonus,
+    kitty_after,
 )
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import floor_holds
 
 __all__ = ["empty_ending_best"]
 

@@ -36,36 +36,41 @@ from railroad_canasta.core.moves import (
     TakeTop,
     discard,
 )
-from railroad_canasta.variants.railroad.facts import (
-    KITTY_READY,
-    NO_KITTY,
-    kitty_after,
-    kitty_code,
+from railroad_canasta.variants.railroad.floor import FLOOR_GUARDS
+from railroad_canasta.variants.railroad.requirement import (
     opening_facts,
-    passes_turn,
-    sevens_hand_melds,
+    opening_unfinished,
+    pair_pickup_reaches,
+    requirement_hand,
+    requirement_shortfall,
+    rest_of_pile,
 )
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.rules import (
     CANASTA_SIZE,
+    KITTY_READY,
     SEVENS_CANASTA,
     CanastaKind,
+    Rules,
     TableMeld,
-    canasta_bonus,
+    kitty_after,
 )
-from railroad_canasta.variants.railroad.pickups import pair_pickup_reaches, requirement_hand, rest_of_pile
-from railroad_canasta.variants.railroad.requirement import can_reach
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import Phase, Table
+from railroad_canasta.variants.railroad.state import (
+    Phase,
+    Table,
+    kitty_code,
+    others_sevens,
+    passes_turn,
+    pickup_melds,
+    sevens_hand_melds,
+)
 from railroad_canasta.variants.railroad.steps import (
     ADD,
     BLACK_THREE_MELD,
-    FLOOR_GUARDS,
     NATURAL_MELD,
     NO_MELD,
     WILD_MELD,
     Step,
     StepContext,
-    pickup_melds,
     step_table,
 )
 from railroad_canasta.variants.railroad.switches import SWITCHES
@@ -75,8 +80,6 @@ __all__ = [
     "explain_move",
     "guard_table",
     "meld_violation",
-    "opening_unfinished",
-    "others_sevens",
     "pair_pickup_plain",
     "top_pickup_plain",
     "why_illegal",
@@ -103,47 +106,8 @@ PHASE_OF: Mapping[type[Move], Phase] = {
 # ----------------------------------------------------------------------------------- shared facts
 
 
-def others_sevens(state: Table) -> bool:
-    """Every player but the mover has a sevens canasta (R-PIL-1)."""
-    mover = state.to_move
-    return all(p.canastas & SEVENS_CANASTA for i, p in enumerate(state.players) if i != mover)
-
-
-def opening_unfinished(state: Table) -> bool:
-    """The mover has begun their first meld of the round this turn and not yet reached the requirement."""
-    return state.pending is not None or (not state.players[state.to_move].opened and state.turn_points > 0)
-
-
 def _pending_size(state: Table) -> int:
     return sum(state.pending) if state.pending is not None else 0
-
-
-def requirement_shortfall(
-    state: Table, step: Step, pending_extra: int, kitty: int = NO_KITTY, others: bool | None = None
-) -> str | None:
-    """Why a step before the requirement is met leaves it out of reach this turn, or ``None``."""
-    need = opening_facts(state)[0]
-    if need is None:
-        return None
-    gained = step.gained
-    if state.rules.requirement_counts_bonuses and step.completed is not None:
-        # rule: R-DEC-11
-        gained += canasta_bonus(step.completed, state.rules)
-    if gained >= need or can_reach(
-        step.hand,
-        step.melds,
-        step.mask,
-        need - gained,
-        pending_extra,
-        others_sevens(state) if others is None else others,
-        state.rules,
-        kitty,
-    ):
-        return None
-    return (
-        f"you need {need + state.turn_points} for your first meld of the round; with "
-        f"{state.turn_points + gained} melded this turn, the rest of your hand cannot make up the difference"
-    )
 
 
 # -------------------------------------------------------------------------------------- contexts
@@ -373,7 +337,7 @@ TAKE_PILE_GUARDS: GuardTable[PickupContext] = (
 PAIR_FAST = SWITCHES.declare(
     "railroad.guards.pair_pickup_plain",
     *("R-DEC-1", "R-DEC-12", "R-DEC-16", "R-DEC-18", "R-REQ-4"),
-    parts=("railroad.pickups.pair_pickup_reaches",),
+    parts=("railroad.requirement.pair_pickup_reaches",),
 )
 
 
@@ -383,7 +347,7 @@ def pair_pickup_plain(state: Table, rank: Kind, meld: TableMeld | None) -> bool 
     is the mover's unfinished meld of it. A frozen pile these rules keep (R-DEC-1), or a pair that may not
     join ``meld`` within 7 cards (R-DEC-18), fails. Else a pickup that keeps two cards passes every floor row
     (a pickup is no meld, R-DEC-16), leaving only the requirement's row (R-DEC-12), which
-    :func:`~railroad_canasta.variants.railroad.pickups.pair_pickup_reaches` answers where it can."""
+    :func:`~railroad_canasta.variants.railroad.requirement.pair_pickup_reaches` answers where it can."""
     if not PAIR_FAST.on:
         return None
     rules = state.rules

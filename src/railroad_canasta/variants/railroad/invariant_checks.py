@@ -18,11 +18,21 @@ from typing import Literal
 from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import Counts, Kind, pack_counts
 from railroad_canasta.core.invariants import Problem, count_problem
-from railroad_canasta.variants.railroad.melds import ALL_CANASTAS, CanastaKind, canasta_mask, meld_problem
-from railroad_canasta.variants.railroad.rules import KittyTiming, Rules
-from railroad_canasta.variants.railroad.scoring import breakdown_problem, canasta_bonuses, melds_value
+from railroad_canasta.variants.railroad.rules import (
+    ALL_CANASTAS,
+    CanastaKind,
+    KittyTiming,
+    Rules,
+    canasta_mask,
+    meld_problem,
+)
+from railroad_canasta.variants.railroad.scoring import (
+    breakdown_problem,
+    canasta_bonuses,
+    game_result,
+    melds_value,
+)
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState, RoundEnd, RoundResult
-from railroad_canasta.variants.railroad.transitions import game_result
 from railroad_canasta.variants.railroad.views import PlayerView, PublicPlayer
 
 #: A whole state or one player's view of it: what these checks read.

@@ -9,11 +9,13 @@ pre-filters, which the oracle tests check against the guards).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import compress
 from operator import itemgetter
 from typing import cast
 
+from railroad_canasta.core import moves as vocabulary
 from railroad_canasta.core.cards import LOWEST_NATURAL, Counts, Kind
 from railroad_canasta.core.guards import Guard, first_violation
 from railroad_canasta.core.moves import (
@@ -30,14 +32,8 @@ from railroad_canasta.core.moves import (
     start_meld,
     take_pile,
 )
-from railroad_canasta.variants.railroad.candidates import plausible_moves
-from railroad_canasta.variants.railroad.facts import (
-    KITTY_READY,
-    kitty_code,
-    opening_facts,
-    passes_turn,
-    sevens_hand_melds,
-)
+from railroad_canasta.variants.railroad.candidates import step_candidates, step_moves
+from railroad_canasta.variants.railroad.floor import FLOOR_FAST, floor_holds
 from railroad_canasta.variants.railroad.guards import (
     PAIR_FAST,
     TABLES,
@@ -47,19 +43,32 @@ from railroad_canasta.variants.railroad.guards import (
     MeldContext,
     PickupContext,
     meld_violation,
-    opening_unfinished,
-    others_sevens,
     pair_pickup_plain,
     top_pickup_plain,
     why_illegal,
 )
-from railroad_canasta.variants.railroad.melds import CANASTA_SIZE, MIN_MELD
 from railroad_canasta.variants.railroad.plan import PLAIN_PLAN_FAST, PLAN_STEP_BITS, plain_plan
-from railroad_canasta.variants.railroad.state import Phase, Standing, Table
-from railroad_canasta.variants.railroad.steps import FLOOR_FAST, floor_holds, step_candidates, step_moves
+from railroad_canasta.variants.railroad.requirement import opening_facts, opening_unfinished
+from railroad_canasta.variants.railroad.rules import CANASTA_SIZE, KITTY_READY, MIN_MELD
+from railroad_canasta.variants.railroad.state import (
+    Phase,
+    Standing,
+    Table,
+    kitty_code,
+    others_sevens,
+    passes_turn,
+    sevens_hand_melds,
+)
 from railroad_canasta.variants.railroad.switches import CACHES, SWITCHES
 
-__all__ = ["candidate_legal", "is_legal", "legal_by_tables", "legal_moves", "why_illegal"]
+__all__ = [
+    "candidate_legal",
+    "is_legal",
+    "legal_by_tables",
+    "legal_moves",
+    "plausible_moves",
+    "why_illegal",
+]
 
 _KINDS = tuple(Kind)
 _DISCARDS = tuple(discard(k) for k in _KINDS)
@@ -351,3 +360,36 @@ def _forget() -> None:
 
 
 CACHES.register("railroad.legal._LAST", _forget)
+
+
+def plausible_moves(state: Table) -> list[Move]:
+    """Every move of the vocabulary with card counts up to what a hand in ``state`` could hold, whatever the
+    phase: the candidates of the reference generator (``legal_by_tables``), which the tables alone judge."""
+    return list(_plausible(max(p.hand_size for p in state.players) + 1))
+
+
+@functools.lru_cache(maxsize=16)
+def _plausible(most: int) -> tuple[Move, ...]:
+    out: list[Move] = [
+        vocabulary.Draw(),
+        vocabulary.TakeTop(),
+        vocabulary.TakeKitty(),
+        vocabulary.EndTurn(),
+        vocabulary.EndRound(),
+        vocabulary.NextRound(),
+    ]
+    for kind in Kind:
+        out.append(vocabulary.TakePile(kind))
+        out.append(vocabulary.Discard(kind))
+        for card in Kind:
+            out.append(AddToMeld(kind, card))
+        for naturals in range(0, 4):
+            for jokers in range(0, 4):
+                for twos in range(0, 4):
+                    out.append(StartMeld(kind, naturals, jokers, twos))
+    for naturals in range(4, most + 1):
+        out.append(StartMeld(Kind.BLACK_THREE, naturals, 0, 0))
+    for jokers in range(0, 8):
+        # The wild canasta put down whole (R-DEC-9's alternative reading).
+        out.append(StartMeld(Kind.JOKER, 0, jokers, 7 - jokers))
+    return tuple(out)

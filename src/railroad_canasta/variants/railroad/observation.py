@@ -18,8 +18,7 @@ True
 from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_COUNT, Kind, format_kinds, kinds_of
-from railroad_canasta.variants.railroad.melds import CanastaKind
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import CanastaKind, Rules
 from railroad_canasta.variants.railroad.state import Phase
 from railroad_canasta.variants.railroad.views import PlayerView
 

@@ -21,14 +21,14 @@ from railroad_canasta.core.cards import (
     Kind,
 )
 from railroad_canasta.core.moves import AddToMeld, StartMeld, add_to_meld, start_meld
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.rules import (
     CANASTA_SIZE,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
+    Rules,
     TableMeld,
 )
-from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.switches import SWITCHES
 
 __all__ = ["PLAN_STEP_BITS", "first_answer", "first_look", "plain_plan"]

@@ -18,7 +18,7 @@ Why the knapsack is exact. The value a turn melds depends only on the *final* me
 the order of the steps; and the step guards other than the floor guards (how many cards a player keeps)
 only look at one rank's meld and at the cards in hand, so every final layout of melds of a rank that
 is well formed (R-MLD-1..4, R-DEC-8, R-DEC-9) is reached by its own steps, in any interleaving with the
-other ranks'. The floor guards (:data:`~railroad_canasta.variants.railroad.steps.FLOOR_GUARDS`) read the
+other ranks'. The floor guards (:data:`~railroad_canasta.variants.railroad.floor.FLOOR_GUARDS`) read the
 hand a step leaves, which only shrinks along a turn:
 
 * **Lemma (good endings).** If the final hand keeps at least two cards counting the held pile (``extra``),
@@ -53,34 +53,55 @@ hand, and a rank's layouts are polynomial in its count, so a call is polynomial 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS, TWO_POINTS, Counts, Kind
 from railroad_canasta.variants.railroad.candidates import step_candidates
 from railroad_canasta.variants.railroad.ending import empty_ending_best
-from railroad_canasta.variants.railroad.facts import KITTY_ON_CANASTA, KITTY_READY, NO_KITTY, kitty_after
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.floor import floor_holds
+from railroad_canasta.variants.railroad.plan import first_answer
+from railroad_canasta.variants.railroad.plan import first_look as _first_look
+from railroad_canasta.variants.railroad.rules import (
     ALL_CANASTAS,
     CANASTA_SIZE,
+    KITTY_ON_CANASTA,
+    KITTY_READY,
     LOOKING_CANASTAS,
     MAX_WILDS,
     MIN_MELD,
     MIN_NATURALS,
+    NO_KITTY,
     CanastaKind,
+    Rules,
     TableMeld,
     canasta_bonus,
+    kitty_after,
 )
-from railroad_canasta.variants.railroad.plan import first_answer
-from railroad_canasta.variants.railroad.plan import first_look as _first_look
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.steps import StepContext, floor_holds
+from railroad_canasta.variants.railroad.state import Table, others_sevens, pickup_melds, sevens_hand_melds
+from railroad_canasta.variants.railroad.steps import Step, StepContext
+from railroad_canasta.variants.railroad.switches import CACHES, SWITCHES
 
-__all__ = ["Gains", "best_gains", "can_reach", "empty_ending_best", "search"]
+__all__ = [
+    "REACHES_FAST",
+    "Gains",
+    "best_gains",
+    "can_reach",
+    "empty_ending_best",
+    "opening_facts",
+    "opening_unfinished",
+    "pair_pickup_reaches",
+    "requirement_hand",
+    "requirement_shortfall",
+    "rest_of_pile",
+    "search",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _SEVEN = Kind.SEVEN
 _SEVENS_BIT = int(CanastaKind.SEVENS)
+_R3 = Kind.RED_THREE
 
 
 def _meld_key(meld: TableMeld) -> tuple[int, int, int, int]:
@@ -450,3 +471,123 @@ class _Ending:
         if (self.all_kinds and not rules.going_out_requires_discard) or into_sevens:
             return False
         return None
+
+
+def opening_facts(state: Table) -> tuple[int | None, bool]:
+    """What the mover still needs this turn for the requirement (``None`` once opened, R-REQ-4), and
+    whether they may meld a hand of 7s without it (R-DEC-20): the same for every candidate step of a
+    position, so read once per position (the last one asked about is kept).
+    """
+    global _OPENING
+    last = _OPENING
+    if last[0] is state:
+        return last[1]
+    player = state.mover
+    if player.opened:
+        facts: tuple[int | None, bool] = (None, False)
+    else:
+        facts = (state.rules.requirement(player.score) - state.turn_points, sevens_hand_melds(state))
+    _OPENING = (state, facts)
+    return facts
+
+
+#: The last state whose opening facts were read, and those facts (a state is immutable: its identity
+#: keys them, and the memo holds it so that the identity cannot be reused).
+_OPENING: tuple[object, tuple[int | None, bool]] = (None, (None, False))
+
+
+def _forget() -> None:
+    global _OPENING
+    _OPENING = (None, (None, False))
+
+
+CACHES.register("railroad.requirement._OPENING", _forget)
+
+
+def rest_of_pile(pile: Sequence[Kind]) -> int:
+    """Cards of the pile below the top that would join a hand (red 3s go down instead, R-RED-1)."""
+    rest = pile[:-1]
+    return len(rest) - rest.count(_R3)
+
+
+def requirement_hand(state: Table, rank: Kind) -> tuple[Counts, int]:
+    """The hand the requirement reads once the mover takes the pile with a pair of ``rank``, and the cards
+    held besides it (``extra``, which count only as cards kept).
+
+    The pair leaves the hand; the pile's cards below the top (red 3s go down instead, R-RED-1) join it, and
+    count for the requirement under R-DEC-12's default reading, or else only as cards held.
+    """
+    hand = list(state.mover_hand)
+    hand[rank] -= 2
+    # rule: R-DEC-12
+    if state.rules.pile_counts_for_requirement:
+        for k in state.pile[:-1]:
+            if k is not _R3:
+                hand[k] += 1
+        return tuple(hand), 0
+    return tuple(hand), rest_of_pile(state.pile)
+
+
+#: The requirement of a pair pickup answered from the plan's first look (called by ``pair_pickup_plain``
+#: only, which is off whenever this is).
+REACHES_FAST = SWITCHES.declare("railroad.requirement.pair_pickup_reaches", "R-REQ-4", "R-DEC-12")
+
+
+def pair_pickup_reaches(state: Table, rank: Kind) -> bool | None:
+    """Whether the mover, who has not opened, can still reach the requirement this turn once they take the
+    pile with a pair of the top card ``rank`` (R-DEC-12's row passes), or ``None``: ask the row.
+
+    Exact: the row's own question, on the row's facts. The pickup melds three cards of ``rank`` as a new
+    meld or onto the unfinished meld of the rank (``pickup_melds``), worth their values (R-REQ-1); where it
+    completes a canasta, whose bonus may count (R-DEC-11), the row is asked. The row passes when that meets
+    the need; else it asks ``can_reach`` of the rest of the need from :func:`requirement_hand`, and
+    ``can_reach`` first asks :func:`~railroad_canasta.variants.railroad.plan.first_answer` (its bound and
+    its plain plan), which reads neither the canasta mask, nor the others' sevens canastas, nor the kitty:
+    that step is taken here, and only a position it leaves open (rare: ``None``) goes to the row, with every
+    fact.
+    """
+    need = opening_facts(state)[0]
+    if need is None:  # (the mover has opened: the row passes)
+        return True
+    melds, _mask, completed = pickup_melds(state.mover, rank, 3)
+    if completed is not None:
+        return None
+    # rule: R-REQ-4
+    need -= 3 * KIND_POINTS[rank]
+    if need <= 0:
+        return True
+    hand, extra = requirement_hand(state, rank)
+    return first_answer(hand, melds, need, extra, state.rules)  # (can_reach's first step)
+
+
+def opening_unfinished(state: Table) -> bool:
+    """The mover has begun their first meld of the round this turn and not yet reached the requirement."""
+    return state.pending is not None or (not state.players[state.to_move].opened and state.turn_points > 0)
+
+
+def requirement_shortfall(
+    state: Table, step: Step, pending_extra: int, kitty: int = NO_KITTY, others: bool | None = None
+) -> str | None:
+    """Why a step before the requirement is met leaves it out of reach this turn, or ``None``."""
+    need = opening_facts(state)[0]
+    if need is None:
+        return None
+    gained = step.gained
+    if state.rules.requirement_counts_bonuses and step.completed is not None:
+        # rule: R-DEC-11
+        gained += canasta_bonus(step.completed, state.rules)
+    if gained >= need or can_reach(
+        step.hand,
+        step.melds,
+        step.mask,
+        need - gained,
+        pending_extra,
+        others_sevens(state) if others is None else others,
+        state.rules,
+        kitty,
+    ):
+        return None
+    return (
+        f"you need {need + state.turn_points} for your first meld of the round; with "
+        f"{state.turn_points + gained} melded this turn, the rest of your hand cannot make up the difference"
+    )

@@ -32,10 +32,10 @@ import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core.variant import seed_for_dealer
+from railroad_canasta.variants.railroad.deal import first_dealer
 from railroad_canasta.variants.railroad.invariant_checks import pack_of
 from railroad_canasta.variants.railroad.invariants import may_hold_red_three, seen_cards
 from railroad_canasta.variants.railroad.state import GameState, Phase, PlayerState
-from railroad_canasta.variants.railroad.transitions import first_dealer
 from railroad_canasta.variants.railroad.views import PlayerView, ViewError
 
 __all__ = ["hidden_cards", "hidden_places", "sample_state"]

@@ -12,20 +12,27 @@ import operator
 from collections.abc import Iterable, Sequence
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind, pack_counts
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.rules import (
     CanastaKind,
+    Rules,
     TableMeld,
     canasta_bonus,
     canasta_kind_of,
     table_meld,
 )
-from railroad_canasta.variants.railroad.rules import Rules
-from railroad_canasta.variants.railroad.state import PlayerState, ScoreBreakdown, new_breakdown
+from railroad_canasta.variants.railroad.state import (
+    GameResult,
+    PlayerState,
+    ScoreBreakdown,
+    new_breakdown,
+    new_game_result,
+)
 from railroad_canasta.variants.railroad.switches import CACHES
 
 __all__ = [
     "breakdown_problem",
     "canasta_bonuses",
+    "game_result",
     "hand_value",
     "melds_value",
     "possible_bonus",
@@ -229,4 +236,19 @@ def breakdown_problem(b: ScoreBreakdown, rules: Rules, went_out: bool) -> tuple[
         every = sum(canasta_bonus(kind, rules) for kind in CanastaKind)
         if b.hand_penalty or b.canasta_bonus < every:
             return "going_out", "a player who went out holds no card and has a canasta of every kind"
+    return None
+
+
+def game_result(rules: Rules, round_no: int, scores: tuple[int, ...]) -> GameResult | None:
+    """The game's result once round ``round_no`` ended with ``scores``, or ``None`` if play goes on."""
+    best = max(scores)
+    # rule: R-GAM-1
+    if best >= rules.target_score:
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        # rule: R-DEC-17
+        if len(winners) == 1 or not rules.tie_extra_rounds:
+            return new_game_result(winners, False, scores)
+    # rule: R-GAM-2
+    if rules.max_rounds is not None and round_no >= rules.max_rounds:
+        return new_game_result((), True, scores)
     return None

@@ -17,14 +17,21 @@ from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
-from railroad_canasta.variants.railroad.melds import (
+from railroad_canasta.variants.railroad.rules import (
     ALL_CANASTAS,
     CANASTA_SIZE,
+    KITTY_ON_CANASTA,
+    KITTY_READY,
     LOOKING_CANASTAS,
+    NO_KITTY,
     SEVENS_CANASTA,
+    CanastaKind,
+    KittyTiming,
+    Rules,
     TableMeld,
+    canasta_kind_of,
+    table_meld,
 )
-from railroad_canasta.variants.railroad.rules import Rules
 
 __all__ = [
     "GameResult",
@@ -37,13 +44,22 @@ __all__ = [
     "Standing",
     "Table",
     "engine_state",
+    "kitty_code",
+    "kitty_open",
     "new_breakdown",
     "new_game_result",
     "new_round_result",
+    "others_sevens",
+    "passes_turn",
+    "pickup_melds",
+    "sevens_hand",
+    "sevens_hand_melds",
 ]
 
 
 _B3 = Kind.BLACK_THREE
+_SEVEN = Kind.SEVEN
+_SAME_TURN = KittyTiming.SAME_TURN
 
 
 class Phase(enum.Enum):
@@ -266,7 +282,7 @@ class PlayerState(Standing):
 class GameState(Table, Stamped):
     """A game of Railroad Canasta at one decision point.
 
-    Build one with :func:`~railroad_canasta.variants.railroad.transitions.new_game`; move with
+    Build one with :func:`~railroad_canasta.variants.railroad.deal.new_game`; move with
     :func:`~railroad_canasta.variants.railroad.transitions.apply`.
     """
 
@@ -330,3 +346,86 @@ engine_state = builder(GameState, stamp=True)
 new_breakdown = builder(ScoreBreakdown)
 new_round_result = builder(RoundResult)
 new_game_result = builder(GameResult)
+
+
+def pickup_melds(
+    player: Standing, rank: Kind, naturals: int
+) -> tuple[tuple[TableMeld, ...], int, CanastaKind | None]:
+    """The player's melds, canasta mask and canasta completed once ``naturals`` cards of ``rank`` from a
+    pickup are melded: onto their unfinished meld of that rank, or as a new meld (R-PIL-4, R-PIL-5, R-DEC-18).
+    """
+    existing = player.unfinished_meld(rank)
+    melds = player.melds
+    if existing is None:
+        new = table_meld(rank, naturals, 0, 0)
+        melds = (*melds, new)
+    else:
+        new = table_meld(rank, existing.naturals + naturals, existing.jokers, existing.twos)
+        at = 0  # (the place of ``existing``: equal melds are one shared instance, so replace one place)
+        for meld in melds:
+            if meld is existing:
+                break
+            at += 1
+        melds = (*melds[:at], new, *melds[at + 1 :])
+    # (Short of 7 cards no meld is a canasta: ``canasta_kind_of`` is asked only from 7 on.)
+    completed = canasta_kind_of(new) if new.naturals + new.jokers + new.twos >= CANASTA_SIZE else None
+    return melds, player.canastas | completed.value if completed is not None else player.canastas, completed
+
+
+def kitty_open(player: Standing, rules: Rules, turn_canasta: bool) -> bool:
+    """Whether ``player`` may take their kitty right after a discard now (R-KIT-2, R-DEC-10).
+
+    ``turn_canasta``: a red, wild or sevens canasta was completed this turn.
+    """
+    # rule: R-KIT-2
+    if player.kitty_taken:
+        return False
+    # rule: R-DEC-10
+    ready = turn_canasta if rules.kitty_timing is _SAME_TURN else player.may_look_kitty
+    return ready and player.kitty_size > 0
+
+
+def kitty_code(state: Table) -> int:
+    """Whether the mover's kitty can follow this turn's discard, for R-DEC-19's alternative reading.
+
+    ``NO_KITTY`` under the default reading or when it cannot; ``KITTY_ON_CANASTA`` when completing a red,
+    wild or sevens canasta this turn would make it follow; ``KITTY_READY`` when it will.
+    """
+    rules = state.rules
+    player = state.mover
+    if rules.keep_two_cards or player.kitty_taken or not player.kitty_size:
+        return NO_KITTY
+    ready = state.turn_canasta if rules.kitty_timing is KittyTiming.SAME_TURN else player.may_look_kitty
+    return KITTY_READY if ready else KITTY_ON_CANASTA
+
+
+def sevens_hand(state: Table) -> bool:
+    """The mover holds nothing but 7s and may not discard them (R-END-3, R-PIL-1)."""
+    hand = state.mover_hand
+    sevens = hand[_SEVEN]
+    return state.pending is None and sevens > 0 and sum(hand) == sevens and not state.sevens_discardable()
+
+
+def sevens_hand_melds(state: Table) -> bool:
+    """The mover may meld their hand of 7s without the requirement (R-END-3, R-DEC-20)."""
+    # rule: R-DEC-20
+    return not state.mover.opened and not state.rules.sevens_hand_needs_requirement and sevens_hand(state)
+
+
+def passes_turn(state: Table) -> bool:
+    """With no legal discard the mover ends their turn, not the round (R-DEC-22's alternative reading).
+
+    True under that reading when the hand is not all 7s; whether there is no legal discard is for the
+    guards of ``end-turn`` to say.
+    """
+    # rule: R-DEC-22
+    if state.rules.no_discard_ends_round or state.phase is not Phase.MELD:
+        return False
+    hand = state.mover_hand
+    return sum(hand) > hand[_SEVEN]
+
+
+def others_sevens(state: Table) -> bool:
+    """Every player but the mover has a sevens canasta (R-PIL-1)."""
+    mover = state.to_move
+    return all(p.canastas & SEVENS_CANASTA for i, p in enumerate(state.players) if i != mover)

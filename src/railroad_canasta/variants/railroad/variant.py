@@ -18,6 +18,7 @@ from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.restatements import Caches, Switches
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.variants.railroad import (
+    deal,
     guards,
     invariants,
     legal,
@@ -88,7 +89,7 @@ class RailroadVariant:
         return RAILROAD.replace(players=players, max_rounds=max_rounds)
 
     def new_game(self, rules: Rules, seed: int) -> GameState:
-        return transitions.new_game(rules, seed=seed)
+        return deal.new_game(rules, seed=seed)
 
     # The functions themselves (not wrappers): the public API calls them on the hot path.
     legal_moves = staticmethod(legal.legal_moves)

@@ -36,8 +36,7 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.variants.railroad.melds import TableMeld
-from railroad_canasta.variants.railroad.rules import Rules
+from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import (
     GameResult,
     GameState,
