@@ -12,12 +12,12 @@ from railroad_canasta.core.cards import Kind, counts_of, parse_kinds
 from railroad_canasta.core.errors import RulesError
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
+from railroad_canasta.variants.classic.deal import pack_kinds
 from railroad_canasta.variants.classic.requirement import best_points
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.scoring import canasta_bonus
 from railroad_canasta.variants.classic.state import Phase, Side
 from railroad_canasta.variants.classic.steps import start_candidates
-from railroad_canasta.variants.classic.transitions import pack_kinds
 
 
 def _clause(state: rc.ClassicState, text: str) -> str | None:

@@ -18,6 +18,7 @@ from railroad_canasta.core.moves import AddToMeld, StartMeld
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.io.codec import state_to_json
 from railroad_canasta.testing.oracle import classic_oracle_legal_moves as oracle_legal_moves
+from railroad_canasta.variants.classic.deal import new_game
 from railroad_canasta.variants.classic.legal import legal_by_tables, legal_moves
 from railroad_canasta.variants.classic.requirement import (
     best_points,
@@ -28,7 +29,7 @@ from railroad_canasta.variants.classic.requirement import (
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Side
 from railroad_canasta.variants.classic.steps import candidates_of
-from railroad_canasta.variants.classic.transitions import apply, new_game
+from railroad_canasta.variants.classic.transitions import apply
 
 
 @pytest.mark.parametrize(

@@ -85,8 +85,8 @@ def test_property_the_movers_view_lists_the_states_moves(state: ClassicState) ->
 
 def test_a_view_hides_the_partners_hand() -> None:
     """The partner's hand is only a size; asking the view for another player's hand is refused."""
+    from railroad_canasta.variants.classic.deal import new_game
     from railroad_canasta.variants.classic.rules import CLASSIC
-    from railroad_canasta.variants.classic.transitions import new_game
 
     state = new_game(CLASSIC, seed=2)
     partner = (state.to_move + 2) % 4

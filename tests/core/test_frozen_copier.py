@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railroad_canasta.core.frozen import copier, is_stamped
+from railroad_canasta.variants.classic.deal import new_game
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
-from railroad_canasta.variants.classic.transitions import new_game
 
 _NAMES = [f.name for f in attrs.fields(ClassicState)]
 

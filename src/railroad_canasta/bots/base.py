@@ -12,6 +12,7 @@ from typing import Generic, Protocol, TypeVar, overload, runtime_checkable
 from railroad_canasta.core.moves import (
     Move,
 )
+from railroad_canasta.variants.classic import deal as classic_deal
 from railroad_canasta.variants.classic import legal as classic_legal
 from railroad_canasta.variants.classic import transitions as classic_transitions
 from railroad_canasta.variants.classic import views as classic_views
@@ -162,7 +163,7 @@ def play_game(
     """
     if isinstance(rules, ClassicRules):
         classic = (classic_legal.legal_moves, classic_transitions.apply, classic_views.view)
-        start = classic_transitions.new_game(rules, seed=seed)
+        start = classic_deal.new_game(rules, seed=seed)
         return _play(start, rules.players, bots, classic, on_move, max_decisions)  # type: ignore[arg-type,misc]
     railroad = (legal_moves, apply, view)
     start_railroad = new_game(rules, seed=seed)

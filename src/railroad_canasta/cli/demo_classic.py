@@ -9,9 +9,9 @@ from typing import TextIO
 from railroad_canasta import __version__
 from railroad_canasta.bots import Bot, play_game
 from railroad_canasta.core.moves import Move, NextRound
+from railroad_canasta.variants.classic.deal import new_game
 from railroad_canasta.variants.classic.rules import RULES_VERSION, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase
-from railroad_canasta.variants.classic.transitions import new_game
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["run_classic", "side_names"]

@@ -7,7 +7,7 @@ same ``"schema"`` kinds and ``"variant": "classic"``; the JSON Schemas are ``cla
 ``variant`` is ``"classic"``. Anything malformed or inconsistent raises
 :class:`~railroad_canasta.io.reader.RecordError` naming the field.
 
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> state = new_game(CLASSIC, seed=3)
 >>> state_from_dict(state_to_dict(state)) == state

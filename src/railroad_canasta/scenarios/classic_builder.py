@@ -15,10 +15,10 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
 from railroad_canasta.core.invariants import InvariantError
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.scenarios.model import PositionSpec, ScenarioError
+from railroad_canasta.variants.classic.deal import pack_kinds
 from railroad_canasta.variants.classic.invariants import validate
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase, Side
-from railroad_canasta.variants.classic.transitions import pack_kinds
 
 __all__ = ["build_classic_position"]
 

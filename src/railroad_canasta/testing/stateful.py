@@ -38,6 +38,7 @@ from railroad_canasta.core.moves import (
 from railroad_canasta.io.codec import state_from_json, state_to_json
 from railroad_canasta.testing import strategies
 from railroad_canasta.testing.invariants import check_state
+from railroad_canasta.variants.classic import deal as classic_deal
 from railroad_canasta.variants.classic import invariants as classic_invariants
 from railroad_canasta.variants.classic import legal as classic_legal
 from railroad_canasta.variants.classic import transitions as classic_transitions
@@ -130,7 +131,7 @@ class ClassicGameMachine(RuleBasedStateMachine):
     def start(self, rules: ClassicRules, seed: int) -> None:
         """Deal a new game."""
         note(f"state = new_game({rules!r}, seed={seed})")
-        self.state = classic_transitions.new_game(rules, seed=seed)
+        self.state = classic_deal.new_game(rules, seed=seed)
 
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:

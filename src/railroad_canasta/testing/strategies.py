@@ -9,6 +9,7 @@ import random
 
 from hypothesis import strategies as st
 
+from railroad_canasta.variants.classic import deal as classic_deal
 from railroad_canasta.variants.classic import legal as classic_legal
 from railroad_canasta.variants.classic import transitions as classic_transitions
 from railroad_canasta.variants.classic.rules import ClassicRules
@@ -336,7 +337,7 @@ def classic_rules(draw: st.DrawFn) -> ClassicRules:
 
 def _random_game(draw: st.DrawFn, max_moves: int) -> tuple[ClassicState, ClassicState, list[Move]]:
     """A new game, the state random legal moves from a seeded generator reach, and those moves."""
-    start = state = classic_transitions.new_game(draw(classic_rules()), seed=draw(st.integers(0, 2**32 - 1)))
+    start = state = classic_deal.new_game(draw(classic_rules()), seed=draw(st.integers(0, 2**32 - 1)))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     played: list[Move] = []
     for _ in range(draw(st.integers(0, max_moves))):

@@ -5,7 +5,7 @@ Every row is a :class:`~railroad_canasta.core.guards.Guard` naming its clause.
 the same rows in the same order, the move generator keeps exactly the candidates
 that pass them, and ``tools/trace.py`` reads :data:`TABLES`.
 
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> from railroad_canasta import Move
 >>> why_illegal(new_game(CLASSIC, seed=3), Move.from_text("discard 9"))

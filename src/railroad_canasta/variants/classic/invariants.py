@@ -3,7 +3,7 @@
 :func:`validate` raises :class:`~railroad_canasta.core.invariants.InvariantError`
 naming the clause and the field of the first row broken.
 
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> validate(new_game(CLASSIC, seed=3)) is None
 True
@@ -18,10 +18,10 @@ from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
+from railroad_canasta.variants.classic.deal import first_dealer, pack_kinds, seed_deal
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.scoring import side_score
+from railroad_canasta.variants.classic.scoring import game_result, side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
-from railroad_canasta.variants.classic.transitions import first_dealer, game_result, pack_kinds, seed_deal
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = [

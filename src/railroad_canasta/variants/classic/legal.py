@@ -11,7 +11,7 @@ out from the parts of the whole hand's plan where it can be); another meld candi
 rows it can fail (:func:`candidate_legal`). :func:`legal_by_tables` asks the whole tables for
 every candidate, and the oracle tests check that both agree, move for move and in order.
 
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> state = new_game(CLASSIC, seed=3)
 >>> "draw" in [str(m) for m in legal_moves(state)] and legal_moves(state) == legal_by_tables(state)

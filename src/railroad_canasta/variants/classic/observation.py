@@ -5,7 +5,7 @@ counted from the viewer (``p0`` is the viewer), sides from the viewer's side (``
 ``docs/observation.md`` prints the layout.
 
 >>> from railroad_canasta.variants.classic.rules import ClassicRules
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.views import view
 >>> state = new_game(ClassicRules(players=4), seed=3)
 >>> len(observe(view(state, 0))) == sum(size for _, size, _ in layout(4)) == 74 + 5 * 4 + 2 * 41

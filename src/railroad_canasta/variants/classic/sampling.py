@@ -11,7 +11,8 @@ view's dealer (R-CL-DEA-1), so the rounds after this one are dealt from it.
 
 >>> import random
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
->>> from railroad_canasta.variants.classic.transitions import apply, new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
+>>> from railroad_canasta.variants.classic.transitions import apply
 >>> from railroad_canasta.variants.classic.views import view
 >>> state = apply(new_game(CLASSIC, seed=7), "draw")
 >>> mine = view(state, state.to_move)
@@ -28,9 +29,9 @@ import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
 from railroad_canasta.core.variant import seed_for_dealer
+from railroad_canasta.variants.classic.deal import first_dealer
 from railroad_canasta.variants.classic.invariants import pack_of, seen_cards
 from railroad_canasta.variants.classic.state import ClassicState, Phase
-from railroad_canasta.variants.classic.transitions import first_dealer
 from railroad_canasta.variants.classic.views import ClassicView, ClassicViewError
 
 __all__ = ["hidden_cards", "hidden_places", "sample_state"]

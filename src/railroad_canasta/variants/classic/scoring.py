@@ -22,9 +22,9 @@ from railroad_canasta.variants.classic.arithmetic import (
     side_parts,
 )
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import Side, SideScore
+from railroad_canasta.variants.classic.state import ClassicGameResult, Side, SideScore
 
-__all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "red_three_score", "side_score"]
+__all__ = ["CONCEALED_CANASTA_EXTRA", "canasta_bonus", "game_result", "red_three_score", "side_score"]
 
 #: The card values of a hand by kind: red 3s are never counted there (R-CL-VAL-1, R-CL-RED-1).
 _HAND_VALUES = tuple(0 if k is Kind.RED_THREE else KIND_POINTS[k] for k in Kind)
@@ -81,3 +81,17 @@ def side_score(
 
 #: Build a score from its parts in order, without ``__init__`` (the parts are ints: nothing to check).
 _build_score = builder(SideScore)
+
+
+def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
+    """The game's result after a round, or ``None`` while it goes on (R-CL-GAM-1, R-CL-DEC-6)."""
+    # rule: R-CL-GAM-1
+    best = max(scores)
+    # rule: R-CL-DEC-6
+    if best >= rules.target:
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        if len(winners) == 1 or not rules.tie_extra_rounds:
+            return ClassicGameResult(winners, False, scores)
+    if rules.max_rounds is not None and round_no >= rules.max_rounds:
+        return ClassicGameResult((), True, scores)
+    return None

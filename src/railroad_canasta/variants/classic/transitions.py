@@ -1,6 +1,7 @@
-"""The deal, the transitions, the end of a round and of the game, for classic Canasta.
+"""The transitions of classic Canasta: `apply`, the end of a round and of the game.
 
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> state = new_game(CLASSIC, seed=3)
 >>> [state.hand_size(p) for p in range(4)], state.phase
 ([11, 11, 11, 11], Phase.DRAW)
@@ -10,13 +11,11 @@ Phase.MELD
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Callable
 from operator import add
 from typing import Any, cast
 
-from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
+from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
 from railroad_canasta.core.moves import (
@@ -34,15 +33,13 @@ from railroad_canasta.core.moves import (
     TakeTop,
     parse_move,
 )
-from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Stock
 from railroad_canasta.variants.classic import legal as _legal
+from railroad_canasta.variants.classic.deal import _deal
 from railroad_canasta.variants.classic.guards import why_illegal
-from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
-from railroad_canasta.variants.classic.scoring import side_score
+from railroad_canasta.variants.classic.scoring import game_result, side_score
 from railroad_canasta.variants.classic.state import (
     CANASTA_SIZE,
-    ClassicGameResult,
     ClassicRoundResult,
     ClassicState,
     Phase,
@@ -54,7 +51,7 @@ from railroad_canasta.variants.classic.state import (
 )
 from railroad_canasta.variants.classic.steps import stepped
 
-__all__ = ["apply", "first_dealer", "new_game", "pack_kinds", "seed_deal"]
+__all__ = ["apply"]
 
 _R3 = Kind.RED_THREE
 _T = Kind.TWO
@@ -62,82 +59,8 @@ _MELD = Phase.MELD
 _DRAW = Phase.DRAW
 
 
-def pack_kinds(rules: ClassicRules) -> tuple[Kind, ...]:
-    """The pack by kind in a fixed order: 52-card decks and two jokers a deck (R-CL-MAT-1, R-CL-VAR-1)."""
-    return _pack(rules.decks)
-
-
-@functools.cache
-def _pack(decks: int) -> tuple[Kind, ...]:
-    # rule: R-CL-MAT-1
-    deck: list[Kind] = [Kind.JOKER, Kind.JOKER]
-    deck += [Kind.TWO] * COPIES_PER_DECK + [Kind.RED_THREE] * 2 + [Kind.BLACK_THREE] * 2
-    for rank in NATURAL_KINDS:
-        deck += [rank] * COPIES_PER_DECK
-    return tuple(deck * decks)
-
-
 def _add(a: Counts, b: Counts) -> Counts:
     return tuple(map(add, a, b))
-
-
-def _deal(
-    rules: ClassicRules, seed: int, round_no: int, dealer: int, sides: tuple[Side, ...]
-) -> ClassicState:
-    """Deal a round: hands, red 3s down and replaced, the upcard turned (R-CL-DEA-1..2, R-CL-RED-1)."""
-    stock = list(pack_kinds(rules))
-    random.Random(f"railroad-canasta/classic/{seed}/round/{round_no}").shuffle(stock)
-    n = rules.players
-    reds = [0] * len(sides)
-    hands: list[Counts] = []
-    for seat in range(n):
-        cards: list[Kind] = []
-        while len(cards) < rules.hand_size:
-            card = stock.pop()
-            if card is _R3:
-                # rule: R-CL-RED-1
-                reds[seat % len(sides)] += 1
-            else:
-                cards.append(card)
-        hands.append(counts_of(cards))
-    # rule: R-CL-DEA-2
-    pile = [stock.pop()]
-    while pile[-1] is _R3 or pile[-1].is_wild:
-        pile.append(stock.pop())
-    frozen = len(pile) > 1
-    return ClassicState(
-        rules=rules,
-        seed=seed,
-        round=round_no,
-        dealer=dealer,
-        to_move=(dealer + 1) % n,
-        phase=Phase.DRAW,
-        hands=tuple(hands),
-        sides=tuple(Side(red_threes=r, score=s.score) for r, s in zip(reds, sides, strict=True)),
-        stock=tuple(stock),
-        pile=tuple(pile),
-        pile_frozen=frozen,
-        melded_before=(False,) * n,
-    )
-
-
-@functools.lru_cache(maxsize=32)
-def seed_deal(rules: ClassicRules, seed: int, round_no: int, dealer: int) -> ClassicState:
-    """Round ``round_no`` as the seed deals it (scores left empty): what a saved state of that round is
-    checked against (its stock). Cached: loading a game's states deals each round once."""
-    return _deal(rules, seed, round_no, dealer, tuple(Side() for _ in rules.sides))
-
-
-def first_dealer(seed: int, players: int) -> int:
-    """The dealer of the first round of the game dealt from ``seed`` (R-CL-DEA-1)."""
-    # rule: R-CL-DEA-1
-    return random.Random(f"railroad-canasta/classic/{seed}/dealer").randrange(players)
-
-
-def new_game(rules: ClassicRules = CLASSIC, *, seed: int) -> ClassicState:
-    """A new game under ``rules``, the first dealer and round 1 from ``seed`` (R-CL-DEA-1)."""
-    check_seed(seed)
-    return _deal(rules, seed, 1, first_dealer(seed, rules.players), tuple(Side() for _ in rules.sides))
 
 
 def _sides_with(state: ClassicState, side: Side) -> tuple[Side, ...]:
@@ -346,20 +269,6 @@ def _end_round(
 
 #: Build a round's result from every field in order, without ``__init__`` (trusted code: no checks).
 _build_round = builder(ClassicRoundResult)
-
-
-def game_result(rules: ClassicRules, round_no: int, scores: tuple[int, ...]) -> ClassicGameResult | None:
-    """The game's result after a round, or ``None`` while it goes on (R-CL-GAM-1, R-CL-DEC-6)."""
-    # rule: R-CL-GAM-1
-    best = max(scores)
-    # rule: R-CL-DEC-6
-    if best >= rules.target:
-        winners = tuple(i for i, s in enumerate(scores) if s == best)
-        if len(winners) == 1 or not rules.tie_extra_rounds:
-            return ClassicGameResult(winners, False, scores)
-    if rules.max_rounds is not None and round_no >= rules.max_rounds:
-        return ClassicGameResult((), True, scores)
-    return None
 
 
 def _ask(state: ClassicState) -> ClassicState:

@@ -18,6 +18,7 @@ from railroad_canasta.core.invariants import Scope
 from railroad_canasta.core.restatements import Caches, Switches
 from railroad_canasta.core.variant import Metadata, Variant
 from railroad_canasta.variants.classic import (
+    deal,
     guards,
     invariants,
     legal,
@@ -89,7 +90,7 @@ class ClassicVariant:
         return CLASSIC.replace(players=players, max_rounds=max_rounds)
 
     def new_game(self, rules: ClassicRules, seed: int) -> ClassicState:
-        return transitions.new_game(rules, seed=seed)
+        return deal.new_game(rules, seed=seed)
 
     legal_moves = staticmethod(legal.legal_moves)
     legal_by_tables = staticmethod(legal.legal_by_tables)
@@ -147,7 +148,7 @@ class ClassicVariant:
 
     def round_score_bounds(self, rules: ClassicRules) -> tuple[int, int]:
         """Every card of the pack melded in natural canastas, with every red 3 doubled; and the reverse."""
-        cards = transitions.pack_kinds(rules)
+        cards = deal.pack_kinds(rules)
         points = sum(KIND_POINTS[k] for k in cards if k is not Kind.RED_THREE)
         reds = sum(1 for k in cards if k is Kind.RED_THREE)
         best = max(rules.natural_canasta_bonus, rules.mixed_canasta_bonus) + 100

@@ -7,7 +7,7 @@ fields of the turn, the round and the game; never the seed nor the stock's order
 Its legal moves, for the player to move, equal those of the state.
 
 >>> from railroad_canasta.variants.classic.legal import legal_moves
->>> from railroad_canasta.variants.classic.transitions import new_game
+>>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.rules import CLASSIC
 >>> state = new_game(CLASSIC, seed=3)
 >>> legal_moves(view(state, state.to_move)) == legal_moves(state)
