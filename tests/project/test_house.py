@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import railroad_canasta as rc
 from railroad_canasta.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +42,8 @@ def test_the_state_through_apply_does_not_wander(variant: str) -> None:
     total = 0
     prefix = f"railroad_canasta.variants.{variant}."
     for state, move in house.representative_moves(variant, 6):
-        house.rc.legal_moves(state)
-        count, _walk = house.returns_of(house.rc.apply, state, move, prefix)
+        rc.legal_moves(state)
+        count, _walk = house.returns_of(rc.apply, state, move, prefix)
         total += count
     assert total <= MAX_RETURNS[variant], (
         f"{variant}: {total} returns through apply (at most {MAX_RETURNS[variant]})"
