@@ -855,6 +855,7 @@ OPTION_SETS: tuple[dict[str, object], ...] = (
     {"concealed_canasta_bonus": True, "target_score": 1500},
     {"pair_joins_meld": False},
     {"tie_extra_rounds": False, "target_score": 1000},
+    {"black_threes_last_cards": True},
 )
 
 
