@@ -268,9 +268,9 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
     if side.opened:
         out, canastas = counted_candidates(hand, side.melds)
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
-        # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
-        # is plain, else they are asked of the rows they can fail.
-        if held < 5 or 3 <= hand[_B3] <= 4:
+        # row can fail, and the requirement is met); with five cards and no black-3 start (three, four or
+        # five black 3s make one) every candidate is plain, else they are asked of the rows they can fail.
+        if held < 5 or 3 <= hand[_B3] <= 5:
             out = _opened_steps(position, out, held, canastas)
         discards = True
     else:
