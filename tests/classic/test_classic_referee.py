@@ -21,9 +21,8 @@ referee = load_tool("classic_referee", "classic_referee")
 
 
 def _engine_readings() -> dict[str, bool]:
-    """The engine's readings: the options' defaults, and R-CL-REQ-1's opening keeping two cards (the spec's
-    wording in classic-1.1, narrower than the source: see ``opening_keeps_two``)."""
-    return {"opening_keeps_two": True}
+    """The engine's readings: the options' defaults (the referee's source readings)."""
+    return {}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])

@@ -35,7 +35,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
-from railroad_canasta.variants.classic.requirement import best_points
+from railroad_canasta.variants.classic.requirement import best_points, opens_going_out
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
 from railroad_canasta.variants.classic.switches import SWITCHES
@@ -259,13 +259,25 @@ def _reaches(c: Context) -> str | None:
     if need <= 0:
         return None
     reach = best_points(hand, melds, opening_keep(held_aside(c)))
-    if reach >= need:
+    if reach >= need or _opens_going_out(c):
         return None
     return (
         f"the melds of the turn and the rest of the hand make at most "
         f"{position.turn_points + gained + reach} of the "
         f"{position.rules.requirement(side.score)} points the side needs to open"
     )
+
+
+def _opens_going_out(c: Context) -> bool:
+    """After the step or pickup, the side can still open as its player goes out: the melds of the turn
+    reach the requirement when at most one card is left, the side then holding its canastas, and the
+    partner has not said no (R-CL-REQ-1, R-CL-OUT-1, R-CL-DEC-1)."""
+    position = c.position
+    if position.answer is False:
+        return False
+    hand, melds, gained = c.step()
+    need = position.rules.requirement(c.side.score) - position.turn_points - gained
+    return opens_going_out(hand, melds, need, held_aside(c), position.rules.canastas_to_go_out)
 
 
 def _pickup_keeps_card(c: Context) -> str | None:
@@ -405,9 +417,9 @@ def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool, aside: 
     if cards >= 2:
         return None
     if not opens:
-        if cards + aside >= 2:
+        if cards + aside >= 2 or _opens_going_out(c):
             return None
-        return "the player keeps two cards until the side has reached its requirement"
+        return "the player keeps two cards until the side has reached its requirement, or opens going out"
     if not may_go_out(c.side, melds, position.rules.canastas_to_go_out):
         return (
             f"the player would keep {cards} card(s) and must then go out, and the side has not the "

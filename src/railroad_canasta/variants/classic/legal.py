@@ -64,6 +64,7 @@ from railroad_canasta.variants.classic.guards import (
 from railroad_canasta.variants.classic.requirement import (
     best_points,
     direct_from,
+    opens_going_out,
     plan_parts,
     reach_after_start,
 )
@@ -188,12 +189,18 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
     """The meld steps of a side not yet opened (the mover's ``side``, the mover holding ``hand``, ``held``
     cards): the reach of the hand is judged once for the position."""
     melds = side.melds
-    need = position.rules.requirement(side.score) - position.turn_points
+    rules = position.rules
+    need = rules.requirement(side.score) - position.turn_points
     pending = position.pending
+    aside = 0 if pending is None else sum(pending)
+    if position.answer is not False and opens_going_out(hand, melds, need, aside, rules.canastas_to_go_out):
+        # The side may open as its player goes out (R-CL-REQ-1, R-CL-OUT-1): a step may keep fewer than
+        # two cards, so every candidate is asked of its rows (a rare position: a canasta's naturals held).
+        return [m for m in candidates_of(hand, melds) if candidate_legal(position, m)]
     if pending is not None:
         # Cards held aside (R-CL-REQ-2) join the hand once the requirement is met: the plan keeps fewer
         # cards, so every candidate is asked of its rows (a rare position: the pile taken to open).
-        if hand[_B3] < 3 and best_points(hand, melds, opening_keep(sum(pending))) < need:
+        if hand[_B3] < 3 and best_points(hand, melds, opening_keep(aside)) < need:
             return []
         return [m for m in candidates_of(hand, melds) if candidate_legal(position, m)]
     parts = plan_parts(hand, melds)

@@ -22,7 +22,15 @@ from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
 
-__all__ = ["PlanParts", "best_points", "direct_from", "direct_points", "plan_parts", "reach_after_start"]
+__all__ = [
+    "PlanParts",
+    "best_points",
+    "direct_from",
+    "direct_points",
+    "opens_going_out",
+    "plan_parts",
+    "reach_after_start",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -169,3 +177,77 @@ def _best_less_one(hand: Counts, melds: tuple[Meld, ...], keep: int) -> int:
             best = max(best, best_points(tuple(counts), melds, keep - 1))
             counts[kind] = count
     return best
+
+
+#: A canasta of seven cards holds four naturals at least (three wild cards at most, R-CL-MLD-1).
+_CANASTA = 7
+_CANASTA_NATURALS = 4
+
+
+def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int, canastas: int) -> bool:
+    """Whether the side opens as its player goes out: the melds still to make this turn reach ``need``
+    card values when at most one card is left, in hand or held ``aside`` (every card of the hand melded,
+    or all but one final discard when none is held aside), the side then holding ``canastas`` canastas
+    (R-CL-REQ-1, R-CL-OUT-1). The other way to open keeps two cards (:func:`best_points`).
+
+    Exact for hands without black 3s to meld (a black-3 start is judged after it is made: the hand left
+    then holds at most the final discard). Cheap when no rank holds the naturals of a canasta.
+    """
+    # rule: R-CL-REQ-1, R-CL-OUT-1
+    if aside > 1:
+        return False
+    have = {int(meld.rank): meld for meld in melds}
+    full = 0
+    for r in _NATURALS:
+        meld = have.get(r)
+        if hand[r] + (0 if meld is None else meld.naturals) >= _CANASTA_NATURALS:
+            full += 1
+    if full < canastas:
+        return False
+    discards: tuple[int | None, ...] = (None,) if aside else (None, *(k for k in range(len(hand)) if hand[k]))
+    for discard in discards:
+        rest = list(hand)
+        if discard is not None:
+            rest[discard] -= 1
+        if _melds_out(rest, have, need, canastas):
+            return True
+    return False
+
+
+def _melds_out(rest: list[int], have: dict[int, Meld], need: int, canastas: int) -> bool:
+    """Every card of ``rest`` melded onto the side's melds (``have``) and new melds, making ``need`` card
+    values at least and ``canastas`` canastas."""
+    if rest[Kind.BLACK_THREE] or rest[Kind.RED_THREE]:
+        return False
+    wilds = rest[_J] + rest[_T]
+    points = JOKER_POINTS * rest[_J] + TWO_POINTS * rest[_T]
+    room = wanted = done = 0
+    short: list[tuple[int, int]] = []  # (wild cards to a canasta, room left) of each meld not yet one
+    for r in _NATURALS:
+        count = rest[r]
+        meld = have.get(r)
+        if meld is not None:
+            naturals, held_wild, want = meld.naturals + count, meld.jokers + meld.twos, 0
+        elif count == 0:
+            continue
+        elif count == 1:
+            return False
+        else:
+            naturals, held_wild, want = count, 0, 1 if count == 2 else 0
+        points += count * KIND_POINTS[r]
+        free = wild_room(naturals, held_wild) - want
+        room += free
+        wanted += want
+        size = naturals + held_wild + want
+        if size >= _CANASTA:
+            done += 1
+        else:
+            short.append((_CANASTA - size, free))
+    if points < need or wanted > wilds or wilds - wanted > room:
+        return False
+    spare = wilds - wanted
+    for deficit, free in sorted(short):
+        if deficit <= free and deficit <= spare:
+            spare -= deficit
+            done += 1
+    return done >= canastas
