@@ -572,7 +572,9 @@ def may_go_out_after(t: Table) -> bool:
     return t.answer is not False
 
 
-def opens_going_out(hand: Sequence[int], melds: dict[int, list[int]], need: int, aside: int, canastas: int) -> bool:
+def opens_going_out(
+    hand: Sequence[int], melds: dict[int, list[int]], need: int, aside: int, canastas: int
+) -> bool:
     """SRC-CL-REQ-1 with SRC-CL-OUT-1: the side opens as its player goes out, the melds of the turn meeting
     ``need`` when at most one card is left (in hand or held aside): every card of the hand melded, or all
     but one final discard, the side then holding ``canastas`` canastas. (A player keeping two cards is the

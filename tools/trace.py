@@ -5,9 +5,9 @@ Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--
 [--density PREFIX N]``
 
 ``--clause ID`` prints the clause's text, the rows that enforce it, the places that restate it, its tests and
-scenarios (files and checks). ``--density PREFIX N`` lists the clauses starting with ``PREFIX`` that fewer than
-``N`` scenario checks check: a check is one statement of an ``[[expect]]`` entry, counted for the clauses its
-file names and the clause it names itself (``illegal`` with ``clause``, ``refused``).
+scenarios (files and checks). ``--density PREFIX N`` lists the clauses starting with ``PREFIX`` that fewer
+than ``N`` scenario checks check: a check is one statement of an ``[[expect]]`` entry, counted for the
+clauses its file names and the clause it names itself (``illegal`` with ``clause``, ``refused``).
 
 It reads
 

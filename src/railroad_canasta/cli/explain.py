@@ -55,7 +55,9 @@ def _moves(text: str, default: Sequence[Move] = ()) -> list[Move]:
     if not moves and len(default) == 1:
         return list(default)
     if not moves:
-        raise RailroadCanastaError("no move given" + (": the entry asks about several, name one" if default else ""))
+        raise RailroadCanastaError(
+            "no move given" + (": the entry asks about several, name one" if default else "")
+        )
     return moves
 
 

@@ -136,7 +136,7 @@ def _position_summary(state: GameState | ClassicState) -> Iterator[str]:
 
 
 def entry_moves(scenario: Scenario, entry: int) -> tuple[Expectation, tuple[Move, ...]]:
-    """The ``[[expect]]`` entry numbered ``entry`` (from 1) and the moves it asks about (``legal``/``illegal``).
+    """The ``[[expect]]`` entry numbered ``entry`` (from 1) and the moves its ``legal``/``illegal`` ask about.
 
     Raises :class:`ScenarioError` when the file has no such entry.
     """
