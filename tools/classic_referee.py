@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import json
 import random
 import sys
@@ -590,7 +591,51 @@ def opens_going_out(
         if d is not None:
             rest[d] -= 1
         if total - (0 if d is None else VALUE[d]) >= need and can_go_out(rest, melds, canastas, False):
-            return True
+            # A plan exists; the moment the requirement is met decides (the steps are one card at a time,
+            # R-CL-MLD-4): two cards kept then, or the canastas made.
+            frozen = tuple(sorted((r, tuple(m)) for r, m in melds.items()))
+            return _met_well(tuple(hand), frozen, need, aside, canastas)
+    return False
+
+
+@functools.cache
+def _met_well(
+    hand: tuple[int, ...], melds: tuple[tuple[int, tuple[int, ...]], ...], need: int, aside: int, needed: int
+) -> bool:
+    """Some order of starts (three cards) and adds (one card) meets ``need`` with two cards kept (the hand
+    and those held aside) or with the side's ``needed`` canastas made."""
+    table = {r: list(m) for r, m in melds}
+    for r in NATURALS:
+        for card in (r, JOKER, TWO):
+            if not hand[card]:
+                continue
+            after = list(hand)
+            grown = {k: list(m) for k, m in table.items()}
+            if r in grown:
+                m = grown[r]
+                if card != r and wild_cap(m) < 1:
+                    continue
+                m[0 if card == r else 1 if card == JOKER else 2] += 1
+                after[card] -= 1
+                gained = VALUE[card]
+            else:
+                if hand[r] < 2 or (card == r and hand[r] < 3):
+                    continue
+                after[r] -= 2
+                after[card] -= 1
+                grown[r] = [3 if card == r else 2, int(card == JOKER), int(card == TWO)]
+                gained = 2 * VALUE[r] + VALUE[card]
+            if gained >= need:
+                if sum(after) + aside >= 2 or canastas(grown) >= needed:
+                    return True
+            elif _met_well(
+                tuple(after),
+                tuple(sorted((k, tuple(m)) for k, m in grown.items())),
+                need - gained,
+                aside,
+                needed,
+            ):
+                return True
     return False
 
 

@@ -102,3 +102,7 @@ def test_the_source_lets_a_side_open_as_its_player_goes_out() -> None:
     assert not referee.opens_going_out(hand, {}, 90, 2, 1)  # two cards held aside: the keeping route
     hand[referee.KIND["2"]] = 1  # K x6 and one 2: 80 at most
     assert not referee.opens_going_out(hand, {}, 90, 0, 1)
+    aces = [0] * 15
+    aces[referee.KIND["A"]] = 7  # 140 and a canasta, but 120 is met with one ace left and no canasta yet
+    assert not referee.opens_going_out(aces, {}, 120, 0, 1)
+    assert referee.opens_going_out(aces, {}, 121, 0, 1)  # met only by the seventh ace: gone out

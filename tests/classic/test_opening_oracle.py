@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
+from railroad_canasta import legal_moves
 from railroad_canasta.core.cards import Kind, parse_kinds
 from railroad_canasta.testing.classic_opening import compare, opening_position, opening_states, opening_steps
+from railroad_canasta.variants.classic.requirement import opens_going_out
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import ClassicState
+from railroad_canasta.variants.classic.state import ClassicState, Phase
 
 
 @pytest.mark.clause("R-CL-REQ-1", "R-CL-REQ-2", "R-CL-OUT-1")
@@ -57,8 +59,6 @@ GOING_OUT_OPENINGS = [
 def test_a_side_may_open_as_its_player_goes_out(
     players: int, phase: str, score: int, hand: str, aside: str, pile: str
 ) -> None:
-    from railroad_canasta.variants.classic.state import Phase
-
     state = opening_position(
         ClassicRules(players=players),
         _kinds(hand),
@@ -77,10 +77,19 @@ def test_a_side_may_open_as_its_player_goes_out(
 @pytest.mark.clause("R-CL-REQ-1", "R-CL-OUT-1")
 def test_two_canastas_to_go_out_keep_the_opening_closed() -> None:
     """Two players need two canastas: K K K K K K 2 2 (one canasta) does not open going out."""
-    from railroad_canasta.variants.classic.requirement import opens_going_out
-
     hand = tuple(6 if k is Kind.KING else 2 if k is Kind.TWO else 0 for k in Kind)
     assert opens_going_out(hand, (), 90, 0, 1)
     assert not opens_going_out(hand, (), 90, 0, 2)
     assert not opens_going_out(hand, (), 101, 0, 1)
     assert not opens_going_out(hand, (), 90, 2, 1)  # two cards held aside: the keeping route
+
+
+@pytest.mark.clause("R-CL-REQ-1", "R-CL-OUT-1")
+@pytest.mark.parametrize("hand", ["A A A A A A A", "A A A A 2 2 2"])
+def test_the_order_of_the_steps_decides_an_opening_going_out(hand: str) -> None:
+    """Three players, 120 to open: seven aces make 140 and a canasta, but every order of the steps meets
+    120 with one card left and six aces down, no canasta: that step neither keeps two cards nor goes
+    out, so the opening is refused (the oracle found the first version of the fix too generous)."""
+    state = opening_position(ClassicRules(players=3), _kinds(hand), 3000)
+    assert compare(state)[0] == []
+    assert not [m for m in legal_moves(state) if str(m).startswith("meld")]

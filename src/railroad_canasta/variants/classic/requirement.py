@@ -21,6 +21,7 @@ from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
+from railroad_canasta.variants.classic.steps import candidates_of, stepped
 
 __all__ = [
     "PlanParts",
@@ -191,7 +192,8 @@ def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int
     (R-CL-REQ-1, R-CL-OUT-1). The other way to open keeps two cards (:func:`best_points`).
 
     Exact for hands without black 3s to meld (a black-3 start is judged after it is made: the hand left
-    then holds at most the final discard). Cheap when no rank holds the naturals of a canasta.
+    then holds at most the final discard). Cheap when no rank holds the naturals of a canasta; where a plan
+    melds the hand out, the order of the steps is searched (:func:`_opening_order`).
     """
     # rule: R-CL-REQ-1, R-CL-OUT-1
     if aside > 1:
@@ -210,6 +212,27 @@ def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int
         if discard is not None:
             rest[discard] -= 1
         if _melds_out(rest, have, need, canastas):
+            # Such a plan exists; the order of its steps decides: the requirement must not be met while one
+            # card is left and the canastas are not yet made (that step would neither keep two cards nor go
+            # out).
+            return _opening_order(hand, melds, need, aside, canastas)
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _opening_order(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int, canastas: int) -> bool:
+    """Some order of the turn's meld steps from here meets ``need`` keeping two cards (with those held
+    ``aside``), or leaving fewer with the side's ``canastas`` made: a search over the steps, run only where
+    :func:`opens_going_out` found a plan (black-3 starts are judged after they are made)."""
+    for move in candidates_of(hand, melds):
+        if type(move) is StartMeld and move.rank is Kind.BLACK_THREE:
+            continue
+        after, after_melds, gained = stepped(hand, melds, (), move)
+        if gained >= need:
+            made = sum(1 for meld in after_melds if meld.size >= _CANASTA)
+            if sum(after) + aside >= 2 or made >= canastas:
+                return True
+        elif _opening_order(after, after_melds, need - gained, aside, canastas):
             return True
     return False
 
