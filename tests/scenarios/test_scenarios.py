@@ -165,7 +165,8 @@ def _printed_guards(lines: list[str]) -> list[tuple[str, str, str, str | None]]:
 
 
 def _refused_moves() -> list[object]:
-    """Every ``illegal`` check of the suite: the scenario, the expectation's rules, and the moves to play."""
+    """Every ``illegal`` check of the suite: the scenario (in the entry's position, when its ``set`` varies
+    the file's), the expectation's rules, and the moves to play."""
     params: list[object] = []
     for scenario in _all_scenarios():
         name = Path(scenario.file).relative_to(SCENARIOS).as_posix()
@@ -176,9 +177,14 @@ def _refused_moves() -> list[object]:
                 if check.key == "illegal":
                     assert check.move is not None and check.clause is not None
                     moves = (*expectation.after, check.move)
+                    varied = (
+                        scenario
+                        if expectation.start is None
+                        else attrs.evolve(scenario, start=expectation.start)
+                    )
                     params.append(
                         pytest.param(
-                            scenario,
+                            varied,
                             expectation.rules,
                             moves,
                             check.clause,

@@ -35,7 +35,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
-from railroad_canasta.variants.classic.requirement import best_points, opens_going_out
+from railroad_canasta.variants.classic.requirement import best_points, opening_keep, opens_going_out
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
 from railroad_canasta.variants.classic.switches import SWITCHES
@@ -241,12 +241,6 @@ def held_aside(c: Context) -> int:
     return 0 if pending is None else sum(pending)
 
 
-def opening_keep(aside: int) -> int:
-    """The cards a plan of the opening keeps in hand: two (one to discard, one to keep) less the cards
-    held aside, which join the hand once the requirement is met (R-CL-REQ-1, R-CL-REQ-2)."""
-    return 2 - aside if aside < 2 else 0
-
-
 def _reaches(c: Context) -> str | None:
     """A side not yet opened can still meet the requirement this turn after the step or pickup."""
     # rule: R-CL-REQ-1, R-CL-REQ-2
@@ -269,15 +263,14 @@ def _reaches(c: Context) -> str | None:
 
 
 def _opens_going_out(c: Context) -> bool:
-    """After the step or pickup, the side can still open as its player goes out: the melds of the turn
-    reach the requirement when at most one card is left, the side then holding its canastas, and the
-    partner has not said no (R-CL-REQ-1, R-CL-OUT-1, R-CL-DEC-1)."""
-    position = c.position
-    if position.answer is False:
-        return False
+    """After the step the side can open as its player goes out, the partner not having said no (R-CL-DEC-1)."""
     hand, melds, gained = c.step()
-    need = position.rules.requirement(c.side.score) - position.turn_points - gained
-    return opens_going_out(hand, melds, need, held_aside(c), position.rules.canastas_to_go_out)
+    rules = c.position.rules
+    need = rules.requirement(c.side.score) - c.position.turn_points - gained
+    aside = held_aside(c)
+    return c.position.answer is not False and opens_going_out(
+        hand, melds, need, aside, rules.canastas_to_go_out
+    )
 
 
 def _pickup_keeps_card(c: Context) -> str | None:

@@ -57,13 +57,13 @@ from railroad_canasta.variants.classic.guards import (
     Context,
     first_after_common,
     may_go_out,
-    opening_keep,
     opening_unfinished,
     why_illegal,
 )
 from railroad_canasta.variants.classic.requirement import (
     best_points,
     direct_from,
+    opening_keep,
     opens_going_out,
     plan_parts,
     reach_after_start,

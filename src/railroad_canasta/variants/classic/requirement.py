@@ -28,6 +28,7 @@ __all__ = [
     "best_points",
     "direct_from",
     "direct_points",
+    "opening_keep",
     "opens_going_out",
     "plan_parts",
     "reach_after_start",
@@ -135,6 +136,12 @@ def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld, kept: int
     if kept is None:
         kept = sum(hand) - move.card_count
     return points if used <= kept - 2 else None
+
+
+def opening_keep(aside: int) -> int:
+    """The cards a plan of the opening keeps in hand: two (one to discard, one to keep) less the cards
+    held aside, which join the hand once the requirement is met (R-CL-REQ-1, R-CL-REQ-2)."""
+    return 2 - aside if aside < 2 else 0
 
 
 def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
