@@ -263,7 +263,7 @@ def _reaches(c: Context) -> str | None:
 
 
 def _opens_going_out(c: Context) -> bool:
-    """After the step the side can open as its player goes out, the partner not having said no (R-CL-DEC-1)."""
+    """After the step the side can open as its player goes out, the partner not saying no (R-CL-DEC-1)."""
     hand, melds, gained = c.step()
     rules = c.position.rules
     need = rules.requirement(c.side.score) - c.position.turn_points - gained
