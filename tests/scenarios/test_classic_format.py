@@ -125,32 +125,28 @@ def test_a_file_reports_every_error_at_once() -> None:
     assert str(caught.value).count("t.toml:") == 3
 
 
+#: A meld-phase position and two rows of it that cannot exist: one card without a canasta, five jokers.
+TWO_BAD_ROWS = (
+    HEAD
+    + '[position]\nphase = "meld"\n[[players]]\nhand = "4 5"\nmelds = ["Q Q Q"]\n'
+    + '[[expect]]\nset = { "players[0].hand" = "4" }\nlegal = "discard 4"\n'
+    + '[[expect]]\nset = { "players[0].hand" = "JK JK JK JK JK" }\nlegal = "discard JK"\n'
+)
+
+
 def test_a_file_reports_every_building_error_at_once() -> None:
     """Every entry is built before the file is refused: each position that cannot exist is one error."""
-    text = (
-        HEAD
-        + '[position]\nphase = "meld"\n[[players]]\nhand = "4 5"\nmelds = ["Q Q Q"]\n'
-        + '[[expect]]\nlegal = "discard 4"\n'
-        + '[[expect]]\nset = { "players[0].hand" = "4" }\nlegal = "discard 4"\n'
-        + '[[expect]]\nset = { "players[0].hand" = "JK JK JK JK JK" }\nlegal = "discard JK"\n'
-        + "[[expect]]\nplayer = 7\nhand_size = 2\n"
-    )
+    text = TWO_BAD_ROWS + '[[expect]]\nplayer = 7\nhand_size = 2\n[[expect]]\nlegal = "discard 4"\n'
     with pytest.raises(ScenarioErrors) as caught:
         run_scenario(parse_scenario(text, "t.toml"))
     fields = [e.field for e in caught.value.errors]
-    assert fields == ["expect[2].set: position", "expect[3].set: players[0].hand", "expect[4].player"]
+    assert fields == ["expect[1].set: position", "expect[2].set: players[0].hand", "expect[3].player"]
     assert "[R-CL-OUT-1]" in caught.value.errors[0].reason
 
 
 def test_check_writes_one_error_line_per_error(tmp_path: Path) -> None:
     path = tmp_path / "two.toml"
-    path.write_text(
-        HEAD
-        + '[position]\nphase = "meld"\n[[players]]\nhand = "4 5"\nmelds = ["Q Q Q"]\n'
-        + '[[expect]]\nset = { "players[0].hand" = "4" }\nlegal = "discard 4"\n'
-        + '[[expect]]\nset = { "players[0].hand" = "JK JK JK JK JK" }\nlegal = "discard JK"\n',
-        encoding="utf-8",
-    )
+    path.write_text(TWO_BAD_ROWS, encoding="utf-8")
     out = io.StringIO()
     assert check([str(path)], [], out) == 2
     lines = [line for line in out.getvalue().splitlines() if line.startswith("ERROR")]
