@@ -16,8 +16,8 @@ issue 22's fixes:
   last cards of the hand), the option R-CL-DEC-7 adds to ``ClassicRules``.
 - ``opening_keeps_two`` (``False`` = source reading, SRC-CL-REQ-1 + SRC-CL-OUT-1 + SRC-CL-CON-1: a side
   not yet opened may meet its requirement as its player goes out, melding every card with or without a
-  final discard, the side then holding its canastas; ``True`` = R-CL-REQ-1 as the spec words it in
-  classic-1.1: the requirement must be reachable keeping two cards, less those held aside).
+  final discard, the side then holding its canastas; ``True`` = the engine's reading before that was
+  fixed: the requirement must be reachable keeping two cards, less those held aside).
 
 Run ``python tools/classic_referee.py --states N`` to compare; it prints counts per player count, option
 set and play style, and every disagreement with its class. ``compare`` is the function the tests call.
@@ -1002,15 +1002,15 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--json", help="write the report here")
     parser.add_argument("--cells", default=":", help="a slice of the grid of cells, e.g. 52: (default all)")
     parser.add_argument(
-        "--engine-opening",
+        "--opening-keeps-two",
         action="store_true",
-        help="read R-CL-REQ-1 as the engine does (the opening keeps two cards), not as the source",
+        help="read R-CL-REQ-1 as the engine did before it let a side open going out (keep two cards)",
     )
     parser.add_argument(
         "--probe-every", type=int, default=0, help="probe why_illegal on every N-th state's illegal moves"
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
-    readings = {"opening_keeps_two": True} if args.engine_opening else None
+    readings = {"opening_keeps_two": True} if args.opening_keeps_two else None
     report = run(args.states, args.seed, cells=args.cells, readings=readings, probe_every=args.probe_every)
     print(
         f"states {sum(report.states.values())}, moves checked {report.moves_checked}, rounds scored "
