@@ -203,7 +203,14 @@ def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int
     melds the hand out, the order of the steps is searched (:func:`_opening_order`).
     """
     # rule: R-CL-REQ-1, R-CL-OUT-1
-    if aside > 1:
+    if aside > 1 or hand[Kind.BLACK_THREE] > 1:
+        return False
+    # A natural held once goes onto its rank's meld or is the final discard (most hands: several such).
+    naturals = hand[_LOWEST_NATURAL:]
+    if bytes(naturals).count(1) > 1 + len(melds):
+        return False
+    # A canasta holds four naturals: without a meld, the hand holds them (a rank four times or more).
+    if not melds and max(naturals) < _CANASTA_NATURALS:
         return False
     have = {int(meld.rank): meld for meld in melds}
     full = 0
