@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The exhaustive classic opening oracle, offline: many more examples than CI runs.
 
-Usage: ``python tools/classic_opening_oracle.py [--examples N] [--max-hand K]``
+Usage: ``python tools/classic_opening_oracle.py [--examples N] [--max-hand K] [--seed S]``
 
 Hypothesis draws positions of a side not yet opened (``opening_states``: meld phase with cards held aside
 or not, draw phase with a pair of the pile's top card) and each is compared with the oracle
@@ -15,20 +15,33 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 
+from railroad_canasta.core.cards import format_kinds
+from railroad_canasta.scenarios.model import canon_counts
 from railroad_canasta.testing.classic_opening import compare, opening_states
 from railroad_canasta.variants.classic.state import ClassicState
+
+
+def describe(state: ClassicState) -> str:
+    """The position of an example, enough to rebuild it with ``opening_position``."""
+    aside = canon_counts(state.pending) if state.pending is not None else "none"
+    return (
+        f"{state.rules.players} players, {state.phase.value} phase, score {state.mover_side.score}, hand "
+        f"{canon_counts(state.mover_hand)}, held aside {aside}, pile {format_kinds(state.pile)}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=10_000)
     parser.add_argument("--max-hand", type=int, default=11)
+    parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (the same seed, the same run)")
     args = parser.parse_args(argv)
     counts = {"examples": 0, "explored": 0, "meld": 0, "draw": 0}
     wrong: list[str] = []
 
+    @seed(args.seed)
     @settings(
         max_examples=args.examples,
         deadline=None,
@@ -41,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         counts["examples"] += 1
         counts["explored"] += explored
         counts[state.phase.value] = counts.get(state.phase.value, 0) + 1
-        wrong.extend(found)
+        wrong.extend(f"{line}  [{describe(state)}]" for line in found)
 
     run()
     print(

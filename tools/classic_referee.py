@@ -14,6 +14,10 @@ issue 22's fixes:
 - ``black_threes_last_cards`` (``False`` = source reading, SRC-CL-MLD-2 + SRC-CL-OUT-1: black 3s may be
   melded when the player goes out in that turn, a final discard included; ``True`` = they must be the
   last cards of the hand), the option R-CL-DEC-7 adds to ``ClassicRules``.
+- ``opening_keeps_two`` (``False`` = source reading, SRC-CL-REQ-1 + SRC-CL-OUT-1 + SRC-CL-CON-1: a side
+  not yet opened may meet its requirement as its player goes out, melding every card with or without a
+  final discard, the side then holding its canastas; ``True`` = the engine's reading before that was
+  fixed: the requirement must be reachable keeping two cards, less those held aside).
 
 Run ``python tools/classic_referee.py --states N`` to compare; it prints counts per player count, option
 set and play style, and every disagreement with its class. ``compare`` is the function the tests call.
@@ -23,13 +27,14 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import json
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from railroad_canasta import ClassicRules, apply, legal_moves, new_game
+from railroad_canasta import ClassicRules, apply, legal_moves, new_game, why_illegal
 from railroad_canasta.core.moves import Move
 from railroad_canasta.variants.classic.state import ClassicState
 
@@ -56,6 +61,7 @@ class Readings:
     target_score: int | None = None
     held_aside_kept: bool = True
     black_threes_last_cards: bool = False
+    opening_keeps_two: bool = False
 
     @property
     def sides(self) -> int:
@@ -539,7 +545,8 @@ def _after_step(before: Table, u: Table) -> Table:
         aside = sum(u.pending) if u.pending is not None else 0
         kept_aside = aside if u.rd.held_aside_kept else 0
         if points >= need:
-            if sum(hand) + kept_aside < 2 and not (may_go_out(u) and aside == 0):
+            short = sum(hand) + kept_aside < 2
+            if short and not (may_go_out(u) and (aside == 0 or not u.rd.opening_keeps_two)):
                 raise Refused("R-CL-REQ-1: keep two cards")
             u.opened[side] = True
             if u.pending is not None:
@@ -549,13 +556,8 @@ def _after_step(before: Table, u: Table) -> Table:
         else:
             best = best_points(hand, melds, max(0, 2 - kept_aside))
             reach = best is not None and points + best >= need
-            if not reach and aside == 0:
-                out_points = (
-                    points
-                    + sum(hand[k] * VALUE[k] for k in range(15))
-                    - max((VALUE[k] for k in range(15) if hand[k]), default=0)
-                )
-                reach = out_points >= need and can_go_out(hand, melds, u.rd.canastas_to_go_out)
+            if not reach and not u.rd.opening_keeps_two and may_go_out_after(u):
+                reach = opens_going_out(hand, melds, need - points, aside, u.rd.canastas_to_go_out)
             if not reach:
                 raise Refused("R-CL-REQ-1: the requirement cannot be met")
     left = sum(hand)
@@ -564,6 +566,77 @@ def _after_step(before: Table, u: Table) -> Table:
     if left == 0 and u.phase == "meld":
         return _end_round(u, "went-out", u.to_move)
     return u
+
+
+def may_go_out_after(t: Table) -> bool:
+    """The player may go out this turn at all: the partner did not say no (R-CL-DEC-1)."""
+    return t.answer is not False
+
+
+def opens_going_out(
+    hand: Sequence[int], melds: dict[int, list[int]], need: int, aside: int, canastas: int
+) -> bool:
+    """SRC-CL-REQ-1 with SRC-CL-OUT-1: the side opens as its player goes out, the melds of the turn meeting
+    ``need`` when at most one card is left (in hand or held aside): every card of the hand melded, or all
+    but one final discard, the side then holding ``canastas`` canastas. (A player keeping two cards is the
+    other route, :func:`best_points`.)"""
+    if aside > 1:
+        return False
+    total = sum(hand[k] * VALUE[k] for k in range(15))
+    if total < need:
+        return False
+    discards: list[int | None] = [None] if aside else [None, *(k for k in range(15) if hand[k])]
+    for d in discards:
+        rest = list(hand)
+        if d is not None:
+            rest[d] -= 1
+        if total - (0 if d is None else VALUE[d]) >= need and can_go_out(rest, melds, canastas, False):
+            # A plan exists; the moment the requirement is met decides (the steps are one card at a time,
+            # R-CL-MLD-4): two cards kept then, or the canastas made.
+            frozen = tuple(sorted((r, tuple(m)) for r, m in melds.items()))
+            return _met_well(tuple(hand), frozen, need, aside, canastas)
+    return False
+
+
+@functools.cache
+def _met_well(
+    hand: tuple[int, ...], melds: tuple[tuple[int, tuple[int, ...]], ...], need: int, aside: int, needed: int
+) -> bool:
+    """Some order of starts (three cards) and adds (one card) meets ``need`` with two cards kept (the hand
+    and those held aside) or with the side's ``needed`` canastas made."""
+    table = {r: list(m) for r, m in melds}
+    for r in NATURALS:
+        for card in (r, JOKER, TWO):
+            if not hand[card]:
+                continue
+            after = list(hand)
+            grown = {k: list(m) for k, m in table.items()}
+            if r in grown:
+                m = grown[r]
+                if card != r and wild_cap(m) < 1:
+                    continue
+                m[0 if card == r else 1 if card == JOKER else 2] += 1
+                after[card] -= 1
+                gained = VALUE[card]
+            else:
+                if hand[r] < 2 or (card == r and hand[r] < 3):
+                    continue
+                after[r] -= 2
+                after[card] -= 1
+                grown[r] = [3 if card == r else 2, int(card == JOKER), int(card == TWO)]
+                gained = 2 * VALUE[r] + VALUE[card]
+            if gained >= need:
+                if sum(after) + aside >= 2 or canastas(grown) >= needed:
+                    return True
+            elif _met_well(
+                tuple(after),
+                tuple(sorted((k, tuple(m)) for k, m in grown.items())),
+                need - gained,
+                aside,
+                needed,
+            ):
+                return True
+    return False
 
 
 def _draw(u: Table) -> Table:
@@ -728,7 +801,7 @@ def choose(style: str, moves: Sequence[Move], rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-CONTROL = {"held_aside_kept": False, "black_threes_last_cards": True}
+CONTROL = {"held_aside_kept": False, "black_threes_last_cards": True, "opening_keeps_two": True}
 
 
 @dataclass
@@ -741,6 +814,9 @@ class Report:
     deals: int = 0
     classes: collections.Counter[str] = field(default_factory=collections.Counter)
     examples: dict[str, list[str]] = field(default_factory=dict)
+    #: Illegal moves probed with ``why_illegal``, and (the referee's reason, the engine's clause) pairs.
+    probes: int = 0
+    reasons: collections.Counter[tuple[str, str]] = field(default_factory=collections.Counter)
 
     def disagree(self, cls: str, text: str) -> None:
         self.classes[cls] += 1
@@ -758,8 +834,29 @@ def _classify(state: ClassicState, rd: Readings, probe: Callable[[Readings], boo
                 return {
                     "held_aside_kept": "R-CL-REQ-2 held-aside bug",
                     "black_threes_last_cards": "R-CL-DEC-7 reading",
+                    "opening_keeps_two": "R-CL-REQ-1 opening by going out",
                 }[name]
     return "unexplained"
+
+
+def probe_illegal(state: ClassicState, table: Table, engine: set[str], report: Report, key: str) -> None:
+    """Ask ``why_illegal`` of every move of the phase that the engine and the referee both refuse: it must
+    name a clause of the spec; the pair (the referee's reason, the engine's clause) is tallied."""
+    for text in VERBS_OF_PHASE.get(table.phase, ()):
+        if text in engine:
+            continue
+        try:
+            step(table, text)
+        except Refused as refused:
+            reason = str(refused).split(":")[0]
+        else:
+            continue  # (a legal-set disagreement, reported as such)
+        report.probes += 1
+        problem = why_illegal(state, Move.from_text(text))
+        if problem is None or not problem.clause.startswith("R-CL-"):
+            report.disagree("why_illegal", f"{key} {text}: the engine names {problem}; the referee: {reason}")
+            continue
+        report.reasons[(reason, problem.clause)] += 1
 
 
 def _engine_readings(rules: ClassicRules, rd: Readings) -> Readings:
@@ -776,8 +873,10 @@ def compare(
     seed: int,
     report: Report,
     readings: dict[str, bool] | None = None,
+    probe_every: int = 0,
 ) -> None:
-    """Play ``states`` decision points of engine games and check each against the referee."""
+    """Play ``states`` decision points of engine games and check each against the referee (and every
+    ``probe_every``-th state's illegal moves against ``why_illegal``, see :func:`probe_illegal`)."""
     rules = ClassicRules(players=players, **options)  # type: ignore[arg-type]
     rd = _engine_readings(rules, Readings(players=players, **{**options, **(readings or {})}))  # type: ignore[arg-type]
     rng = random.Random(seed)
@@ -787,11 +886,13 @@ def compare(
     for problem in check_deal(state, rd):
         report.disagree("deal", problem)
     report.deals += 1
-    for _ in range(states):
+    for count in range(states):
         report.states[key] += 1
         engine = {str(m) for m in legal_moves(state)}
         table = of_engine(state, rd)
         mine = legal(table)
+        if probe_every and count % probe_every == 0:
+            probe_illegal(state, table, engine, report, key)
         if state.phase.value == "game-over":
             mine = set()
         if engine != mine:
@@ -855,6 +956,7 @@ OPTION_SETS: tuple[dict[str, object], ...] = (
     {"concealed_canasta_bonus": True, "target_score": 1500},
     {"pair_joins_meld": False},
     {"tie_extra_rounds": False, "target_score": 1000},
+    {"black_threes_last_cards": True},
 )
 
 
@@ -867,8 +969,16 @@ def option_sets(players: int) -> list[dict[str, object]]:
     return out
 
 
-def run(total: int, seed: int, out: Callable[[str], object] = print, cells: str = ":") -> Report:
-    """Spread ``total`` states over every player count, option set and style (``cells``: a slice, ``52:``)."""
+def run(
+    total: int,
+    seed: int,
+    out: Callable[[str], object] = print,
+    cells: str = ":",
+    readings: dict[str, bool] | None = None,
+    probe_every: int = 0,
+) -> Report:
+    """Spread ``total`` states over every player count, option set and style (``cells``: a slice, ``52:``),
+    the referee reading the source (``readings`` switch some of :class:`Readings`)."""
     report = Report()
     grid = [(p, o, s) for p in (2, 3, 4, 6) for o in option_sets(p) for s in STYLES]
     per = max(1, total // len(grid))
@@ -876,7 +986,7 @@ def run(total: int, seed: int, out: Callable[[str], object] = print, cells: str 
     chosen = range(len(grid))[int(first or 0) : int(last) if last else None]
     for i in chosen:
         players, options, style = grid[i]
-        compare(players, options, style, per, seed + i, report)
+        compare(players, options, style, per, seed + i, report, readings, probe_every)
         out(
             f"{i + 1}/{len(grid)} {players}p {style} {options}: {sum(report.states.values())} states, "
             f"{dict(report.classes)}"
@@ -891,12 +1001,23 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the report here")
     parser.add_argument("--cells", default=":", help="a slice of the grid of cells, e.g. 52: (default all)")
+    parser.add_argument(
+        "--opening-keeps-two",
+        action="store_true",
+        help="read R-CL-REQ-1 as the engine did before it let a side open going out (keep two cards)",
+    )
+    parser.add_argument(
+        "--probe-every", type=int, default=0, help="probe why_illegal on every N-th state's illegal moves"
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
-    report = run(args.states, args.seed, cells=args.cells)
+    readings = {"opening_keeps_two": True} if args.opening_keeps_two else None
+    report = run(args.states, args.seed, cells=args.cells, readings=readings, probe_every=args.probe_every)
     print(
         f"states {sum(report.states.values())}, moves checked {report.moves_checked}, rounds scored "
-        f"{report.rounds_scored}, deals {report.deals}"
+        f"{report.rounds_scored}, deals {report.deals}, illegal moves probed {report.probes}"
     )
+    for (reason, clause), n in sorted(report.reasons.items()):
+        print(f"  refused: {reason!r} -> engine {clause}: {n}")
     for cls, n in report.classes.most_common():
         print(f"{cls}: {n}")
         for example in report.examples[cls]:
@@ -909,6 +1030,8 @@ def main(argv: Iterable[str] | None = None) -> int:
                     "moves": report.moves_checked,
                     "rounds": report.rounds_scored,
                     "deals": report.deals,
+                    "probes": report.probes,
+                    "reasons": {f"{r} -> {c}": n for (r, c), n in sorted(report.reasons.items())},
                     "classes": dict(report.classes),
                     "examples": report.examples,
                 },

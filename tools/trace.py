@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Traceability check: spec clauses <-> rule sources, code citations and tests.
 
-Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--root DIR] [--clause ID ...]``
+Usage: ``python tools/trace.py [--report] [--strict-pending] [--matrix PATH] [--root DIR] [--clause ID ...]
+[--density PREFIX N]``
 
 ``--clause ID`` prints the clause's text, the rows that enforce it, the places that restate it, its tests and
-scenarios.
+scenarios (files and checks). ``--density PREFIX N`` lists the clauses starting with ``PREFIX`` that fewer
+than ``N`` scenario checks check: a check is one statement of an ``[[expect]]`` entry, counted for the
+clauses its file names and the clause it names itself (``illegal`` with ``clause``, ``refused``).
 
 It reads
 
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import re
 import sys
 import tomllib
@@ -113,6 +117,9 @@ class Trace:
     sources: dict[str, Loc] = field(default_factory=dict)
     citations: list[Citation] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: Scenario checks per clause: each statement of an ``[[expect]]`` entry counts for the clauses its
+    #: file names (``clauses``) and the clause it names itself (``illegal`` with ``clause``, ``refused``).
+    scenario_checks: collections.Counter[str] = field(default_factory=collections.Counter)
 
     def cited(self, clause_id: str, *kinds: str) -> list[Loc]:
         return sorted({c.loc for c in self.citations if c.clause_id == clause_id and c.kind in kinds})
@@ -339,15 +346,37 @@ def _toml_ids(value: object, where: str) -> Iterator[str]:
             yield from _toml_ids(item, where)
 
 
+#: The keys of an ``[[expect]]`` entry that are no check of their own (they qualify the entry's checks).
+NOT_CHECKS = frozenset({"after", "rules", "player", "note", "set", "clause", "reason"})
+
+
+def count_scenario_checks(document: dict[str, object], trace: Trace) -> None:
+    """Add a scenario file's checks to ``trace.scenario_checks`` (see :attr:`Trace.scenario_checks`)."""
+    named = document.get("clauses", [])
+    file_clauses = {c for c in (named if isinstance(named, list) else [named]) if isinstance(c, str)}
+    entries = document.get("expect", [])
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        for key, value in entry.items():
+            if key in NOT_CHECKS:
+                continue
+            own = {entry.get("clause")} if key == "illegal" else {value} if key == "refused" else set()
+            for clause_id in file_clauses | {c for c in own if isinstance(c, str)}:
+                trace.scenario_checks[clause_id] += 1
+
+
 def read_scenario_citations(root: Path, trace: Trace) -> None:
     for path in _files(root / SCENARIOS_DIR, "**/*.toml"):
         rel = _rel(path, root)
         text = path.read_text(encoding="utf-8")
         try:
-            ids = list(_toml_ids(tomllib.loads(text), rel))
+            document = tomllib.loads(text)
+            ids = list(_toml_ids(document, rel))
         except (tomllib.TOMLDecodeError, ValueError) as exc:
             trace.problems.append(f"{rel}:1: {exc}")
             continue
+        count_scenario_checks(document, trace)
         lines = text.splitlines()
         for clause_id in ids:
             quoted = (f'"{clause_id}"', f"'{clause_id}'")
@@ -467,8 +496,26 @@ def clause_report(root: Path, trace: Trace, clause_id: str) -> str:
     tests = trace.cited(clause_id, "test")
     out.append(f"tests ({len(tests)}): " + ", ".join(map(str, tests)))
     scenarios = trace.cited(clause_id, "scenario")
-    out.append(f"scenarios ({len(scenarios)}): " + ", ".join(loc.path for loc in scenarios))
+    out.append(
+        f"scenarios ({len(scenarios)} files, {trace.scenario_checks[clause_id]} checks): "
+        + ", ".join(loc.path for loc in scenarios)
+    )
     return "\n".join(out)
+
+
+def density_report(trace: Trace, prefix: str, least: int) -> list[str]:
+    """The live clauses starting with ``prefix`` that fewer than ``least`` scenario checks check, and a
+    count line."""
+    clauses = [c for c in trace.live if c.id.startswith(prefix)]
+    thin = [c for c in clauses if trace.scenario_checks[c.id] < least]
+    out = [f"thin: {c.loc}: {c.id} {trace.scenario_checks[c.id]} scenario checks" for c in thin]
+    counts = sorted(trace.scenario_checks[c.id] for c in clauses)
+    median = counts[len(counts) // 2] if counts else 0
+    out.append(
+        f"density: {len(clauses) - len(thin)} of {len(clauses)} {prefix}… clauses have >= {least} scenario "
+        f"checks (fewest {counts[0] if counts else 0}, median {median})"
+    )
+    return out
 
 
 def write_matrix(trace: Trace, path: Path) -> None:
@@ -483,6 +530,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matrix", type=Path, help=f"where to write the matrix (default {DEFAULT_MATRIX})")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root (default: this checkout)")
     parser.add_argument("--clause", nargs="*", default=(), help="print what is known of these clauses")
+    parser.add_argument(
+        "--density",
+        nargs=2,
+        metavar=("PREFIX", "N"),
+        help="list the clauses starting with PREFIX (e.g. R-CL-) checked by fewer than N scenario checks",
+    )
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
     trace = analyse(root, strict_pending=args.strict_pending)
@@ -496,6 +549,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"matrix: {matrix}")
     for clause_id in args.clause:
         print(clause_report(root, trace, clause_id), end="\n\n")
+    if args.density:
+        prefix, least = args.density
+        print("\n".join(density_report(trace, prefix, int(least))))
     print(trace.summary())
     return 1 if trace.problems else 0
 

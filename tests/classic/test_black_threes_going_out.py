@@ -58,3 +58,21 @@ def test_after_a_no_black_threes_stay_in_hand(last_cards: bool) -> None:
         rc.apply(position("B3 B3 B3 4", rules=rules, melds=_CANASTA), "ask-out"), "answer-out yes"
     )
     assert (rc.Move.from_text("meld B3 B3 B3") in rc.legal_moves(told_yes)) is not last_cards
+
+
+@pytest.mark.clause("R-CL-DEC-7", "R-CL-MLD-2")
+@pytest.mark.parametrize("last_cards", [False, True])
+@pytest.mark.parametrize("threes", [5, 6])
+@pytest.mark.parametrize("melds", [["Q Q Q Q Q Q Q", "K K K K K K K"], ["Q Q Q Q Q Q Q"]])
+def test_five_or_six_black_threes_at_a_table_of_six(last_cards: bool, threes: int, melds: list[str]) -> None:
+    """Six players hold twelve black 3s: with five, four go down and the fifth is the final discard (by
+    default, the side having its two canastas); the generator lists what the tables allow (the referee
+    found the generator leaving that start out)."""
+    rules = rc.ClassicRules(players=6, black_threes_last_cards=last_cards)
+    state = position(" ".join(["B3"] * threes), rules=rules, melds=melds)
+    four = rc.Move.from_text("meld B3 B3 B3 B3")
+    expected = threes == 5 and not last_cards and len(melds) == 2
+    assert (four in rc.legal_moves(state)) is expected
+    assert tuple(rc.legal_moves(state)) == legal_by_tables(state)
+    if expected:
+        assert [str(m) for m in rc.legal_moves(rc.apply(state, four))] == ["discard B3"]

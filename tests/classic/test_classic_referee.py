@@ -21,12 +21,8 @@ referee = load_tool("classic_referee", "classic_referee")
 
 
 def _engine_readings() -> dict[str, bool]:
-    """The engine's readings of the two points: before h22fix its own, after it the options' defaults."""
-    from railroad_canasta import ClassicRules
-
-    if hasattr(ClassicRules(), "black_threes_last_cards"):
-        return {}
-    return dict(referee.CONTROL)
+    """The engine's readings: the options' defaults (the referee's source readings)."""
+    return {}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
@@ -94,3 +90,19 @@ def test_the_requirement_counts_the_cards_held_aside() -> None:
     assert referee.best_points(hand, {13: [2, 1, 0]}, 2) == 30
     assert referee.best_points(hand, {13: [2, 1, 0]}, 0) == 45
     assert rd.held_aside_kept
+
+
+def test_the_source_lets_a_side_open_as_its_player_goes_out() -> None:
+    """SRC-CL-REQ-1, SRC-CL-OUT-1: three players, score 1,500 (90 to open), K K K K K K 2 2: melding all
+    eight makes 100 and a canasta, so the side opens as the player goes out; keeping two cards it cannot."""
+    hand = [0] * 15
+    hand[referee.KIND["K"]], hand[referee.KIND["2"]] = 6, 2
+    assert referee.best_points(hand, {}, 2) == 80
+    assert referee.opens_going_out(hand, {}, 90, 0, 1)
+    assert not referee.opens_going_out(hand, {}, 90, 2, 1)  # two cards held aside: the keeping route
+    hand[referee.KIND["2"]] = 1  # K x6 and one 2: 80 at most
+    assert not referee.opens_going_out(hand, {}, 90, 0, 1)
+    aces = [0] * 15
+    aces[referee.KIND["A"]] = 7  # 140 and a canasta, but 120 is met with one ace left and no canasta yet
+    assert not referee.opens_going_out(aces, {}, 120, 0, 1)
+    assert referee.opens_going_out(aces, {}, 121, 0, 1)  # met only by the seventh ace: gone out

@@ -101,7 +101,7 @@ def test_demo_takes_a_variant() -> None:
         (["demo", "--variant", "bridge"], "demo: argument --variant: invalid choice: 'bridge'"),
         (["demo", "--players", "two"], "demo: argument --players: invalid int value: 'two'"),
         (["fly"], "invalid choice: 'fly'"),
-        (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "the following arguments are required"),
+        (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "no move given"),
         (["check", str(SCENARIOS), "--rules", "nope=1"], "--rules nope: unknown option"),
         (["explain", "missing.toml", "draw"], "missing.toml: file: cannot be read"),
         (["explain", str(SCENARIOS / "pile" / "natural-pair.toml"), "fly"], "'fly' is not a move"),

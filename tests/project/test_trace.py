@@ -233,3 +233,29 @@ def test_a_guard_row_naming_no_clause_is_caught(tmp_path: Path, capsys: pytest.C
     code, out = run(root, capsys)
     assert code == 1
     assert "src/railroad_canasta/guards.py:1: guard cites R-PIL-7, which is no clause in spec/" in out
+
+
+def test_density_counts_the_checks_of_each_clause(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A check counts for the clauses its file names and the clause it names itself; `after`, `rules`,
+    `set`, `note`, `player`, `clause` and `reason` are no checks of their own."""
+    scenario = (
+        'clauses = ["R-PIL-1"]\n\n'
+        '[[expect]]\nafter = ["draw"]\nrules = { x = 1 }\nnote = "n"\nhand = "4"\nphase = "meld"\n\n'
+        '[[expect]]\nillegal = "draw"\nclause = "R-MLD-1"\nreason = "r"\n\n'
+        '[[expect]]\nrefused = "R-MLD-1"\n'
+    )
+    root = make_tree(tmp_path, {"spec/scenarios/a.toml": scenario})
+    found = trace.analyse(root)
+    assert found.scenario_checks == {"R-PIL-1": 4, "R-MLD-1": 2}
+    code, out = run(root, capsys, "--density", "R-", "3")
+    assert code == 0
+    assert "thin: spec/pile.md:13: R-MLD-1 2 scenario checks" in out
+    assert "density: 1 of 2 R-… clauses have >= 3 scenario checks (fewest 2, median 4)" in out
+
+
+def test_every_classic_clause_has_three_scenario_checks() -> None:
+    """Issue 22's bar for the classic conformance suite: every R-CL clause checked three times or more."""
+    found = trace.analyse(ROOT)
+    thin = {c.id: found.scenario_checks[c.id] for c in found.live if c.id.startswith("R-CL-")}
+    assert len(thin) >= 38
+    assert {c: n for c, n in thin.items() if n < 3} == {}

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 from railroad_canasta import ClassicRules, ClassicState, GameState, Rules
+from railroad_canasta.cli.check import check
+from railroad_canasta.cli.explain import explain
+from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.scenarios import (
     ScenarioError,
     ScenarioErrors,
@@ -12,6 +18,8 @@ from railroad_canasta.scenarios import (
     parse_scenario,
     run_scenario,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 HEAD = """
 variant = "classic"
@@ -115,3 +123,64 @@ def test_a_file_reports_every_error_at_once() -> None:
     fields = [e.field for e in caught.value.errors]
     assert fields == ["position.phase", "expect[1].legal", "expect[2].clause"]
     assert str(caught.value).count("t.toml:") == 3
+
+
+#: A meld-phase position and two rows of it that cannot exist: one card without a canasta, five jokers.
+TWO_BAD_ROWS = (
+    HEAD
+    + '[position]\nphase = "meld"\n[[players]]\nhand = "4 5"\nmelds = ["Q Q Q"]\n'
+    + '[[expect]]\nset = { "players[0].hand" = "4" }\nlegal = "discard 4"\n'
+    + '[[expect]]\nset = { "players[0].hand" = "JK JK JK JK JK" }\nlegal = "discard JK"\n'
+)
+
+
+def test_a_file_reports_every_building_error_at_once() -> None:
+    """Every entry is built before the file is refused: each position that cannot exist is one error."""
+    text = TWO_BAD_ROWS + '[[expect]]\nplayer = 7\nhand_size = 2\n[[expect]]\nlegal = "discard 4"\n'
+    with pytest.raises(ScenarioErrors) as caught:
+        run_scenario(parse_scenario(text, "t.toml"))
+    fields = [e.field for e in caught.value.errors]
+    assert fields == ["expect[1].set: position", "expect[2].set: players[0].hand", "expect[3].player"]
+    assert "[R-CL-OUT-1]" in caught.value.errors[0].reason
+
+
+def test_check_writes_one_error_line_per_error(tmp_path: Path) -> None:
+    path = tmp_path / "two.toml"
+    path.write_text(TWO_BAD_ROWS, encoding="utf-8")
+    out = io.StringIO()
+    assert check([str(path)], [], out) == 2
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("ERROR")]
+    assert [line.split(": ")[1] for line in lines] == ["expect[1].set", "expect[2].set"]
+
+
+TABLE = ROOT / "spec" / "scenarios" / "classic" / "conformance" / "requirement-table.toml"
+
+
+def test_explain_honours_an_entrys_set_and_rules() -> None:
+    """The fourth row sets the score to 3,000 (requirement 120): after A A JK the 4 may not be discarded."""
+    out = io.StringIO()
+    assert explain(str(TABLE), "discard 4", out, (), entry=4) == 1
+    assert "played: meld A A JK" in out.getvalue()
+    assert "discard 4: illegal [R-CL-REQ-1]" in out.getvalue()
+    out = io.StringIO()  # the file's own position (score 0, requirement 50): A A JK opens
+    assert explain(str(TABLE), "meld A A JK; discard 4", out) == 0
+
+
+def test_explain_takes_the_entrys_own_move(tmp_path: Path) -> None:
+    path = tmp_path / "rows.toml"
+    path.write_text(
+        HEAD
+        + '[position]\nphase = "meld"\n[[players]]\nhand = "K K K 4 5"\n'
+        + '[[expect]]\nset = { "players[0].score" = 0 }\nillegal = "meld K K K"\nclause = "R-CL-REQ-1"\n'
+        + '[[expect]]\nset = { "players[0].score" = -5 }\nlegal = "meld K K K"\n'
+        + "[[expect]]\nhand_size = 5\n",
+        encoding="utf-8",
+    )
+    out = io.StringIO()
+    assert explain(str(path), "", out, (), entry=1) == 1
+    assert "meld K K K: illegal [R-CL-REQ-1]" in out.getvalue()
+    assert explain(str(path), "", io.StringIO(), (), entry=2) == 0
+    with pytest.raises(RailroadCanastaError, match="no move given"):
+        explain(str(path), "", io.StringIO(), (), entry=3)
+    with pytest.raises(ScenarioError, match="there is no entry 4"):
+        explain(str(path), "", io.StringIO(), (), entry=4)

@@ -126,8 +126,8 @@ def test_every_decision_is_checked_under_both_readings() -> None:
         assert values - {getattr(default, option)}, f"{clause}: no expectation under another {option}"
 
 
-def test_every_classic_decision_is_checked_under_both_readings() -> None:
-    """Each R-CL-DEC clause has classic scenario checks under the default of its option and another value."""
+def classic_decision_options() -> dict[str, str]:
+    """R-CL-DEC clause ID -> the ClassicRules option named by its ``Option:`` line."""
     text = (SPEC / "classic" / "interpretations.md").read_text(encoding="utf-8")
     options: dict[str, str] = {}
     for block in re.split(r"^### ", text, flags=re.M)[1:]:
@@ -135,6 +135,12 @@ def test_every_classic_decision_is_checked_under_both_readings() -> None:
         option = re.search(r"^Option: `ClassicRules\.(\w+)`", block, re.M)
         if head and option:
             options[head[1]] = option[1]
+    return options
+
+
+def test_every_classic_decision_is_checked_under_both_readings() -> None:
+    """Each R-CL-DEC clause has classic scenario checks under the default of its option and another value."""
+    options = classic_decision_options()
     assert len(options) == 7
     seen: dict[str, set[object]] = {clause: set() for clause in options}
     for scenario in _all_scenarios():
@@ -145,6 +151,32 @@ def test_every_classic_decision_is_checked_under_both_readings() -> None:
     for clause, name in options.items():
         assert getattr(default, name) in seen[clause], f"{clause}: none under the default {name}"
         assert seen[clause] - {getattr(default, name)}, f"{clause}: no expectation under another {name}"
+
+
+def _other_value(name: str) -> RuleValue:
+    value = getattr(ClassicRules(), name)
+    return (not value) if isinstance(value, bool) else {3: 2, 2: 3}[value]  # (six_player_sides)
+
+
+@pytest.mark.parametrize("clause", sorted(classic_decision_options()))
+def test_a_classic_decision_check_fails_under_the_other_reading(clause: str) -> None:
+    """Some check of the classic files naming the decision passes as written and fails with its option
+    flipped on the command line's layer (entries pinning the option keep their pin): the suite says which
+    reading the engine plays."""
+    option = classic_decision_options()[clause]
+    flipped = ((option, _other_value(option)),)
+    telling: list[str] = []
+    for scenario in _all_scenarios():
+        if clause not in scenario.clauses:
+            continue
+        as_written = run_scenario(scenario).results
+        try:
+            under_other = run_scenario(scenario, flipped).results
+        except ScenarioError:
+            continue  # the position cannot exist under the other reading: no check tells them apart
+        pairs = zip(as_written, under_other, strict=True)
+        telling += [f"{scenario.file} [{a.expectation}]" for a, b in pairs if a.passed and not b.passed]
+    assert telling, f"{clause}: no scenario check fails with {option}={_other_value(option)}"
 
 
 def _printed_guards(lines: list[str]) -> list[tuple[str, str, str, str | None]]:
@@ -165,7 +197,8 @@ def _printed_guards(lines: list[str]) -> list[tuple[str, str, str, str | None]]:
 
 
 def _refused_moves() -> list[object]:
-    """Every ``illegal`` check of the suite: the scenario, the expectation's rules, and the moves to play."""
+    """Every ``illegal`` check of the suite: the scenario (in the entry's position, when its ``set`` varies
+    the file's), the expectation's rules, and the moves to play."""
     params: list[object] = []
     for scenario in _all_scenarios():
         name = Path(scenario.file).relative_to(SCENARIOS).as_posix()
@@ -176,9 +209,14 @@ def _refused_moves() -> list[object]:
                 if check.key == "illegal":
                     assert check.move is not None and check.clause is not None
                     moves = (*expectation.after, check.move)
+                    varied = (
+                        scenario
+                        if expectation.start is None
+                        else attrs.evolve(scenario, start=expectation.start)
+                    )
                     params.append(
                         pytest.param(
-                            scenario,
+                            varied,
                             expectation.rules,
                             moves,
                             check.clause,

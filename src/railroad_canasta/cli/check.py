@@ -57,7 +57,7 @@ def check(paths: Sequence[str], rules_texts: Sequence[str], out: TextIO) -> int:
             report = run_scenario(load_scenario(path), overrides)
         except ScenarioError as exc:
             errors += 1
-            out.write(f"ERROR {exc}\n")
+            out.write("".join(f"ERROR {each}\n" for each in getattr(exc, "errors", (exc,))))
             continue
         checks += len(report.results)
         failed += len(report.failures)

@@ -19,14 +19,14 @@ from railroad_canasta.core.guards import GuardOutcome
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, explain_move
 from railroad_canasta.scenarios.builder import build_position
-from railroad_canasta.scenarios.model import Scenario, ScenarioError, canon_counts
+from railroad_canasta.scenarios.model import Expectation, Scenario, ScenarioError, canon_counts
 from railroad_canasta.scenarios.runner import verdict
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import GameState
 
-__all__ = ["CLAUSE_EFFECTS", "Explanation", "explain_scenario"]
+__all__ = ["CLAUSE_EFFECTS", "Explanation", "entry_moves", "explain_scenario"]
 
 #: For each move verb, the clauses that say what the move does once it is legal.
 CLAUSE_EFFECTS: Mapping[str, tuple[str, ...]] = {
@@ -135,16 +135,39 @@ def _position_summary(state: GameState | ClassicState) -> Iterator[str]:
         yield f"pile: empty; stock: {len(state.stock)} cards"
 
 
+def entry_moves(scenario: Scenario, entry: int) -> tuple[Expectation, tuple[Move, ...]]:
+    """The ``[[expect]]`` entry numbered ``entry`` (from 1) and the moves its ``legal``/``illegal`` ask about.
+
+    Raises :class:`ScenarioError` when the file has no such entry.
+    """
+    found = next((e for e in scenario.expectations if e.index == entry), None)
+    if found is None:
+        count = len(scenario.expectations)
+        raise ScenarioError(scenario.file, "expect", f"there is no entry {entry} (the file has {count})")
+    asked = tuple(c.move for c in found.checks if c.key in ("legal", "illegal") and c.move is not None)
+    return found, asked
+
+
 def explain_scenario(
-    scenario: Scenario, moves: Sequence[Move], rules: Rules | ClassicRules | None = None
+    scenario: Scenario,
+    moves: Sequence[Move],
+    rules: Rules | ClassicRules | None = None,
+    entry: Expectation | None = None,
 ) -> Explanation:
     """Explain the last of ``moves`` in the scenario's position, after playing the others.
 
-    ``rules`` default to the scenario's own. Raises :class:`ScenarioError` when the position cannot exist,
-    no move is given, or a move before the last is illegal.
+    ``rules`` default to the scenario's own. With ``entry`` (one of the file's ``[[expect]]`` entries,
+    see :func:`entry_moves`) the position is that entry's: its ``set`` table varies the file's position,
+    and its ``after`` moves are played before ``moves``; its ``rules`` pins are the caller's to lay
+    (:func:`~railroad_canasta.scenarios.options.rules_for`). Raises :class:`ScenarioError` when the
+    position cannot exist, no move is given, or a move before the last is illegal.
     """
     if not moves:
         raise ScenarioError(scenario.file, "move", "no move given")
+    if entry is not None:
+        if entry.start is not None:
+            scenario = attrs.evolve(scenario, start=entry.start)
+        moves = (*entry.after, *moves)
     state = build_position(scenario, rules)
     for prior in moves[:-1]:
         try:

@@ -26,11 +26,13 @@ from railroad_canasta.scenarios.model import (
     RuleValue,
     Scenario,
     ScenarioError,
+    ScenarioErrors,
     canon_bool,
     canon_counts,
     canon_ints,
     canon_mask,
     canon_melds,
+    raise_all,
     value_text,
 )
 from railroad_canasta.scenarios.options import rules_for
@@ -269,10 +271,12 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
     Rules are layered: the defaults, the file's ``[rules]``, then ``overrides`` (the command line's
     ``--rules``), then the expectation's own ``rules`` pins. A move of ``after`` that the engine refuses
     fails every check of its expectation. Raises :class:`ScenarioError` for a position that cannot exist
-    under some expectation's rules.
+    under some expectation's rules (or an entry naming no seat of the game); every entry is tried first,
+    so a file with several such errors raises them all at once (:class:`ScenarioErrors`).
     """
     built: dict[tuple[Rules | ClassicRules, int], _State | ScenarioError] = {}
     results: list[CheckResult] = []
+    errors: list[ScenarioError] = []
     for expectation in scenario.expectations:
         try:
             rules = rules_for(scenario, overrides, expectation.rules)
@@ -291,7 +295,7 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
             try:
                 built[key] = build_position(varied, rules)
             except ScenarioError as exc:
-                built[key] = exc
+                built[key] = _entry_error(exc, expectation)
         found = built[key]
         context = _context(expectation)
         refusals = [check for check in expectation.checks if check.key == "refused"]
@@ -299,7 +303,10 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
             results += [_refusal(found, check, context, expectation.index) for check in expectation.checks]
             continue
         if isinstance(found, ScenarioError):
-            raise found
+            # Every entry is still checked, so that the file reports all its errors at once.
+            if str(found) not in {str(e) for e in errors}:
+                errors.append(found)
+            continue
         state = found
         start_player = state.to_move
         failed_move: str | None = None
@@ -317,14 +324,25 @@ def run_scenario(scenario: Scenario, overrides: Sequence[tuple[str, RuleValue]] 
                 continue
             seat = start_player if expectation.player is None else expectation.player
             if seat >= state.rules.players:
-                raise ScenarioError(
-                    scenario.file,
-                    f"expect[{expectation.index}].player",
-                    f"there is no seat {seat} in this game",
+                errors.append(
+                    ScenarioError(
+                        scenario.file,
+                        f"expect[{expectation.index}].player",
+                        f"there is no seat {seat} in this game",
+                    )
                 )
+                break
             passed, expected, outcome, clauses = _run_check(state, check, seat, scenario)
             results.append(CheckResult(expectation.index, passed, context, expected, outcome, clauses))
+    raise_all(errors)
     return ScenarioReport(scenario, tuple(results))
+
+
+def _entry_error(exc: ScenarioError, expectation: Expectation) -> ScenarioError:
+    """A building error of an entry whose ``set`` varies the position names the entry too."""
+    if expectation.start is None or isinstance(exc, ScenarioErrors):
+        return exc
+    return ScenarioError(exc.file, f"expect[{expectation.index}].set: {exc.field}", exc.reason)
 
 
 def _refusal(found: _State | ScenarioError, check: Check, context: str, index: int) -> CheckResult:

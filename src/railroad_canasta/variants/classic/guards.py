@@ -35,7 +35,7 @@ from railroad_canasta.core.moves import (
     TakeTop,
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
-from railroad_canasta.variants.classic.requirement import best_points
+from railroad_canasta.variants.classic.requirement import best_points, opening_keep, opens_going_out
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
 from railroad_canasta.variants.classic.steps import meld_candidates, step_result
 from railroad_canasta.variants.classic.switches import SWITCHES
@@ -241,12 +241,6 @@ def held_aside(c: Context) -> int:
     return 0 if pending is None else sum(pending)
 
 
-def opening_keep(aside: int) -> int:
-    """The cards a plan of the opening keeps in hand: two (one to discard, one to keep) less the cards
-    held aside, which join the hand once the requirement is met (R-CL-REQ-1, R-CL-REQ-2)."""
-    return 2 - aside if aside < 2 else 0
-
-
 def _reaches(c: Context) -> str | None:
     """A side not yet opened can still meet the requirement this turn after the step or pickup."""
     # rule: R-CL-REQ-1, R-CL-REQ-2
@@ -259,12 +253,23 @@ def _reaches(c: Context) -> str | None:
     if need <= 0:
         return None
     reach = best_points(hand, melds, opening_keep(held_aside(c)))
-    if reach >= need:
+    if reach >= need or _opens_going_out(c):
         return None
     return (
         f"the melds of the turn and the rest of the hand make at most "
         f"{position.turn_points + gained + reach} of the "
         f"{position.rules.requirement(side.score)} points the side needs to open"
+    )
+
+
+def _opens_going_out(c: Context) -> bool:
+    """After the step the side can open as its player goes out, the partner not saying no (R-CL-DEC-1)."""
+    hand, melds, gained = c.step()
+    rules = c.position.rules
+    need = rules.requirement(c.side.score) - c.position.turn_points - gained
+    aside = held_aside(c)
+    return c.position.answer is not False and opens_going_out(
+        hand, melds, need, aside, rules.canastas_to_go_out
     )
 
 
@@ -405,9 +410,9 @@ def _floor(c: Context, cards: int, melds: tuple[Meld, ...], opens: bool, aside: 
     if cards >= 2:
         return None
     if not opens:
-        if cards + aside >= 2:
+        if cards + aside >= 2 or _opens_going_out(c):
             return None
-        return "the player keeps two cards until the side has reached its requirement"
+        return "the player keeps two cards until the side has reached its requirement, or opens going out"
     if not may_go_out(c.side, melds, position.rules.canastas_to_go_out):
         return (
             f"the player would keep {cards} card(s) and must then go out, and the side has not the "

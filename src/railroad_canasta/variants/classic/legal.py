@@ -57,13 +57,14 @@ from railroad_canasta.variants.classic.guards import (
     Context,
     first_after_common,
     may_go_out,
-    opening_keep,
     opening_unfinished,
     why_illegal,
 )
 from railroad_canasta.variants.classic.requirement import (
     best_points,
     direct_from,
+    opening_keep,
+    opens_going_out,
     plan_parts,
     reach_after_start,
 )
@@ -188,12 +189,18 @@ def _unopened_steps(position: Position, side: Side, hand: Counts, held: int) -> 
     """The meld steps of a side not yet opened (the mover's ``side``, the mover holding ``hand``, ``held``
     cards): the reach of the hand is judged once for the position."""
     melds = side.melds
-    need = position.rules.requirement(side.score) - position.turn_points
+    rules = position.rules
+    need = rules.requirement(side.score) - position.turn_points
     pending = position.pending
+    aside = 0 if pending is None else sum(pending)
+    if position.answer is not False and opens_going_out(hand, melds, need, aside, rules.canastas_to_go_out):
+        # The side may open as its player goes out (R-CL-REQ-1, R-CL-OUT-1): a step may keep fewer than
+        # two cards, so every candidate is asked of its rows (a rare position: a canasta's naturals held).
+        return [m for m in candidates_of(hand, melds) if candidate_legal(position, m)]
     if pending is not None:
         # Cards held aside (R-CL-REQ-2) join the hand once the requirement is met: the plan keeps fewer
         # cards, so every candidate is asked of its rows (a rare position: the pile taken to open).
-        if hand[_B3] < 3 and best_points(hand, melds, opening_keep(sum(pending))) < need:
+        if hand[_B3] < 3 and best_points(hand, melds, opening_keep(aside)) < need:
             return []
         return [m for m in candidates_of(hand, melds) if candidate_legal(position, m)]
     parts = plan_parts(hand, melds)
@@ -268,9 +275,9 @@ def _meld_phase(position: Position) -> tuple[Move, ...]:
     if side.opened:
         out, canastas = counted_candidates(hand, side.melds)
         # Plainly legal for an opened side: an add that keeps two cards, a start that keeps two (no floor
-        # row can fail, and the requirement is met); with five cards and no black-3 start every candidate
-        # is plain, else they are asked of the rows they can fail.
-        if held < 5 or 3 <= hand[_B3] <= 4:
+        # row can fail, and the requirement is met); with five cards and no black-3 start (three, four or
+        # five black 3s make one) every candidate is plain, else they are asked of the rows they can fail.
+        if held < 5 or 3 <= hand[_B3] <= 5:
             out = _opened_steps(position, out, held, canastas)
         discards = True
     else:

@@ -21,8 +21,18 @@ from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
 from railroad_canasta.variants.classic.arithmetic import wild_room
+from railroad_canasta.variants.classic.steps import candidates_of, stepped
 
-__all__ = ["PlanParts", "best_points", "direct_from", "direct_points", "plan_parts", "reach_after_start"]
+__all__ = [
+    "PlanParts",
+    "best_points",
+    "direct_from",
+    "direct_points",
+    "opening_keep",
+    "opens_going_out",
+    "plan_parts",
+    "reach_after_start",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
@@ -128,6 +138,12 @@ def reach_after_start(hand: Counts, parts: PlanParts, move: StartMeld, kept: int
     return points if used <= kept - 2 else None
 
 
+def opening_keep(aside: int) -> int:
+    """The cards a plan of the opening keeps in hand: two (one to discard, one to keep) less the cards
+    held aside, which join the hand once the requirement is met (R-CL-REQ-1, R-CL-REQ-2)."""
+    return 2 - aside if aside < 2 else 0
+
+
 def best_points(hand: Counts, melds: tuple[Meld, ...], keep: int = 2) -> int:
     """The most card values the hand can still meld this turn while keeping ``keep`` cards.
 
@@ -169,3 +185,106 @@ def _best_less_one(hand: Counts, melds: tuple[Meld, ...], keep: int) -> int:
             best = max(best, best_points(tuple(counts), melds, keep - 1))
             counts[kind] = count
     return best
+
+
+#: A canasta of seven cards holds four naturals at least (three wild cards at most, R-CL-MLD-1).
+_CANASTA = 7
+_CANASTA_NATURALS = 4
+
+
+def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int, canastas: int) -> bool:
+    """Whether the side opens as its player goes out: the melds still to make this turn reach ``need``
+    card values when at most one card is left, in hand or held ``aside`` (every card of the hand melded,
+    or all but one final discard when none is held aside), the side then holding ``canastas`` canastas
+    (R-CL-REQ-1, R-CL-OUT-1). The other way to open keeps two cards (:func:`best_points`).
+
+    Exact for hands without black 3s to meld (a black-3 start is judged after it is made: the hand left
+    then holds at most the final discard). Cheap when no rank holds the naturals of a canasta; where a plan
+    melds the hand out, the order of the steps is searched (:func:`_opening_order`).
+    """
+    # rule: R-CL-REQ-1, R-CL-OUT-1
+    if aside > 1 or hand[Kind.BLACK_THREE] > 1:
+        return False
+    # A natural held once goes onto its rank's meld or is the final discard (most hands: several such).
+    naturals = hand[_LOWEST_NATURAL:]
+    if bytes(naturals).count(1) > 1 + len(melds):
+        return False
+    # A canasta holds four naturals: without a meld, the hand holds them (a rank four times or more).
+    if not melds and max(naturals) < _CANASTA_NATURALS:
+        return False
+    have = {int(meld.rank): meld for meld in melds}
+    full = 0
+    for r in _NATURALS:
+        meld = have.get(r)
+        if hand[r] + (0 if meld is None else meld.naturals) >= _CANASTA_NATURALS:
+            full += 1
+    if full < canastas:
+        return False
+    discards: tuple[int | None, ...] = (None,) if aside else (None, *(k for k in range(len(hand)) if hand[k]))
+    for discard in discards:
+        rest = list(hand)
+        if discard is not None:
+            rest[discard] -= 1
+        if _melds_out(rest, have, need, canastas):
+            # Such a plan exists; the order of its steps decides: the requirement must not be met while one
+            # card is left and the canastas are not yet made (that step would neither keep two cards nor go
+            # out).
+            return _opening_order(hand, melds, need, aside, canastas)
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _opening_order(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int, canastas: int) -> bool:
+    """Some order of the turn's meld steps from here meets ``need`` keeping two cards (with those held
+    ``aside``), or leaving fewer with the side's ``canastas`` made: a search over the steps, run only where
+    :func:`opens_going_out` found a plan (black-3 starts are judged after they are made)."""
+    for move in candidates_of(hand, melds):
+        if type(move) is StartMeld and move.rank is Kind.BLACK_THREE:
+            continue
+        after, after_melds, gained = stepped(hand, melds, (), move)
+        if gained >= need:
+            made = sum(1 for meld in after_melds if meld.size >= _CANASTA)
+            if sum(after) + aside >= 2 or made >= canastas:
+                return True
+        elif _opening_order(after, after_melds, need - gained, aside, canastas):
+            return True
+    return False
+
+
+def _melds_out(rest: list[int], have: dict[int, Meld], need: int, canastas: int) -> bool:
+    """Every card of ``rest`` melded onto the side's melds (``have``) and new melds, making ``need`` card
+    values at least and ``canastas`` canastas."""
+    if rest[Kind.BLACK_THREE] or rest[Kind.RED_THREE]:
+        return False
+    wilds = rest[_J] + rest[_T]
+    points = JOKER_POINTS * rest[_J] + TWO_POINTS * rest[_T]
+    room = wanted = done = 0
+    short: list[tuple[int, int]] = []  # (wild cards to a canasta, room left) of each meld not yet one
+    for r in _NATURALS:
+        count = rest[r]
+        meld = have.get(r)
+        if meld is not None:
+            naturals, held_wild, want = meld.naturals + count, meld.jokers + meld.twos, 0
+        elif count == 0:
+            continue
+        elif count == 1:
+            return False
+        else:
+            naturals, held_wild, want = count, 0, 1 if count == 2 else 0
+        points += count * KIND_POINTS[r]
+        free = wild_room(naturals, held_wild) - want
+        room += free
+        wanted += want
+        size = naturals + held_wild + want
+        if size >= _CANASTA:
+            done += 1
+        else:
+            short.append((_CANASTA - size, free))
+    if points < need or wanted > wilds or wilds - wanted > room:
+        return False
+    spare = wilds - wanted
+    for deficit, free in sorted(short):
+        if deficit <= free and deficit <= spare:
+            spare -= deficit
+            done += 1
+    return done >= canastas

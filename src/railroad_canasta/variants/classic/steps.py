@@ -169,6 +169,9 @@ def counted_candidates(hand: Counts, melds: tuple[Meld, ...]) -> tuple[list[Move
         threes = free[_B3]
         if threes <= 4:
             out += _B3_STARTS[: threes - 2]
+        elif threes == 5:
+            # Five (six players hold twelve): four go down, the fifth is the final discard.
+            out.append(_B3_STARTS[1])
     out += adds
     return out, canastas
 
