@@ -239,6 +239,9 @@ class ClassicState(Position, Stamped):
     turn_started: tuple[Kind, ...] = ()
     history: tuple[ClassicRoundResult, ...] = ()
     result: ClassicGameResult | None = None
+    #: Each player's cards the whole table knows are in hand, by kind (R-CL-VIS-1): ``()`` while no player
+    #: has one, else one entry a seat, ``()`` for a seat with none.
+    known: tuple[Counts, ...] = ()
 
     @property
     def stock_size(self) -> int:

@@ -19,6 +19,7 @@ from typing import Any, cast
 from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
+from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -198,10 +199,12 @@ _after_step = copier(
     ClassicState,
     (
         "phase", "hands", "sides", "pile", "pile_frozen", "turn_points", "pending", "turn_melds",
-        "turn_started",
+        "turn_started", "known",
     ),
     stamp=True,
 )  # fmt: skip
+#: The state with the known cards changed (R-CL-VIS-1): off the hot path, for a discard from a known hand.
+_with_known = copier(ClassicState, ("known",), stamp=True)
 _after_discard = copier(
     ClassicState,
     (
@@ -258,8 +261,16 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
             # rule: R-CL-REQ-1
             opened = True
             turn_points = 0
+    known = state.known
+    if known:
+        # rule: R-CL-VIS-1
+        known = _seat_known(known, seat, left_hand(known[seat], state.hands[seat], hand), len(state.hands))
     if pending is not None and opened:
         hand = _add(hand, pending)
+        # rule: R-CL-VIS-1
+        known = _seat_known(
+            known, seat, joined(known[seat] if known else NONE_KNOWN, pending), len(state.hands)
+        )
         pending = None
     hand_list = list(state.hands)
     hand_list[seat] = hand
@@ -267,7 +278,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     side_list[index] = build_side(melds, red_threes, opened, side.score, concealed)
     state = _after_step(
         state, _MELD, tuple(hand_list), tuple(side_list),
-        pile, pile_frozen, turn_points, pending, turn_melds, turn_started,
+        pile, pile_frozen, turn_points, pending, turn_melds, turn_started, known,
     )  # fmt: skip
     if pending is None and not any(hand):
         # rule: R-CL-OUT-2
@@ -294,9 +305,25 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
         melded_list = list(melded)
         melded_list[seat] = True
         melded = tuple(melded_list)
-    return _after_discard(
+    after = _after_discard(
         state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, ()
     )  # fmt: skip
+    known = state.known
+    if known and known[seat]:
+        # rule: R-CL-VIS-1
+        return _with_known(after, _seat_known(known, seat, less_one(known[seat], card), len(hands)))
+    return after
+
+
+def _seat_known(known: tuple[Counts, ...], seat: int, cards: Counts, players: int) -> tuple[Counts, ...]:
+    """The players' known cards with ``seat``'s set to ``cards``: ``()`` once no player has any."""
+    if not known:
+        if not cards:
+            return known
+        known = (NONE_KNOWN,) * players
+    seats = list(known)
+    seats[seat] = cards
+    return tuple(seats) if any(seats) else ()
 
 
 def _end_round(
@@ -309,7 +336,8 @@ def _end_round(
     pile: tuple[Kind, ...],
     pile_frozen: bool,
 ) -> ClassicState:
-    """The round scored: ``state`` with the hands, sides, stock and pile of the move that ended it."""
+    """The round scored: ``state`` with the hands, sides, stock and pile of the move that ended it; the
+    known cards forgotten (R-CL-VIS-1)."""
     rules = state.rules
     all_reds = 2 * rules.decks
     count = len(sides)
@@ -340,7 +368,7 @@ def _end_round(
     return engine_state(
         rules, state.seed, round_no, state.dealer, state.to_move, phase, hands, tuple(scored), stock, pile,
         pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None, None,
-        state.turn_started, (*state.history, result), game,
+        state.turn_started, (*state.history, result), game, NONE_KNOWN,
     )  # fmt: skip
 
 

@@ -2,8 +2,10 @@
 
 A :class:`ClassicView` holds the player's own hand, the sizes of the other hands
 (the partner's hand stays hidden, R-CL-PLY-1), every side's melds, red 3s and
-scores, the discard pile and its status, the size of the stock, and the public
-fields of the turn, the round and the game; never the seed nor the stock's order.
+scores, the discard pile and its status, the size of the stock, the public
+fields of the turn, the round and the game, and every player's known cards (the
+cards the whole table saw reach that hand and not leave it since, R-CL-VIS-1);
+never the seed nor the stock's order.
 Its legal moves, for the player to move, equal those of the state.
 
 >>> from railroad_canasta.variants.classic.legal import legal_moves
@@ -22,6 +24,7 @@ import attrs
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -32,7 +35,7 @@ from railroad_canasta.variants.classic.state import (
     Side,
 )
 
-__all__ = ["ClassicView", "ClassicViewError", "view"]
+__all__ = ["ClassicView", "ClassicViewError", "known_by_seat", "view"]
 
 
 class ClassicViewError(RailroadCanastaError):
@@ -66,6 +69,9 @@ class ClassicView(Position):
     turn_started: tuple[Kind, ...]
     history: tuple[ClassicRoundResult, ...]
     result: ClassicGameResult | None
+    #: Every player's known cards by seat, counts by kind, all zero where none is known (R-CL-VIS-1);
+    #: :func:`view` gives one entry a seat (``()`` only in a view built by hand without them).
+    known: tuple[Counts, ...] = ()
 
     @property
     def mover_hand(self) -> Counts:
@@ -105,4 +111,13 @@ def view(state: ClassicState, player: int) -> ClassicView:
         turn_started=state.turn_started,
         history=state.history,
         result=state.result,
+        # rule: R-CL-VIS-1
+        known=known_by_seat(state.known, state.rules.players),
     )
+
+
+def known_by_seat(known: tuple[Counts, ...], players: int) -> tuple[Counts, ...]:
+    """A state's known cards (``()`` while none) as a view shows them: one count of kinds a seat."""
+    if not known:
+        return (ZEROS,) * players
+    return tuple([k or ZEROS for k in known])

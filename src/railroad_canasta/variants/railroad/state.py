@@ -241,6 +241,8 @@ class PlayerState(Standing):
     kitty_taken: bool = False
     #: Cumulative score before this round.
     score: int = 0
+    #: Cards of the hand the whole table knows are there, by kind (R-VIS-1); ``()`` while none is.
+    known: Counts = ()
 
     #: A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked):
     #: generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below the class.

@@ -31,6 +31,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
+from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -98,10 +99,11 @@ _scored = copier(
     GameState, ("phase", "players", "turn_points", "pending", "turn_canasta", "history", "result"), stamp=True
 )
 _received = copier(PlayerState, ("hand", "red_threes"))
-_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened"))
+_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened", "known"))
 _discarded = copier(PlayerState, ("hand",))
+_discarded_known = copier(PlayerState, ("hand", "known"))
 _took_kitty = copier(PlayerState, ("hand", "kitty", "red_threes", "kitty_taken"))
-_new_score = copier(PlayerState, ("score",))
+_new_score = copier(PlayerState, ("score", "known"))
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -288,7 +290,8 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = score_players(old, rules, went_out)
     # rule: R-SCO-6
     scores = tuple([p.score + b.total for p, b in zip(old, breakdowns, strict=True)])
-    players = tuple([_new_score(p, s) for p, s in zip(old, scores, strict=True)])
+    # rule: R-VIS-1
+    players = tuple([_new_score(p, s, NONE_KNOWN) for p, s in zip(old, scores, strict=True)])
     history = (*state.history, new_round_result(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
@@ -352,9 +355,10 @@ def _after_meld(
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
+    known: Counts,
 ) -> GameState:
-    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it):
-    canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
+    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it,
+    ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
     """
     rules = state.rules
     turn_canasta = state.turn_canasta
@@ -376,10 +380,12 @@ def _after_meld(
             if pending is not None:
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
+                # rule: R-VIS-1
+                known = joined(known, pending)
                 pending = None
     seat = state.to_move
     players = list(state.players)
-    player = players[seat] = _stepped(player, hand, melds, red_threes, mask, opened)
+    player = players[seat] = _stepped(player, hand, melds, red_threes, mask, opened, known)
     after = _after_step(
         state, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
     )
@@ -395,6 +401,10 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
     sevens_hand = not player.opened and sevens_hand_melds(state)
+    known = player.known
+    if known:
+        # rule: R-VIS-1
+        known = left_hand(known, player.hand, hand)
     return _after_meld(
         state,
         player,
@@ -409,6 +419,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
         state.pile_frozen,
         state.stock,
         state.pending,
+        known,
     )
 
 
@@ -432,8 +443,11 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         # rule: R-RED-1
         red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
+    # rule: R-VIS-1
+    known = left_hand(player.known, player.hand, hand)
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = tuple(map(operator.add, hand, rest))
+        known = joined(known, tuple(rest))
     else:
         # rule: R-DEC-12
         hand_t = tuple(hand)
@@ -453,6 +467,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         False,
         stock,
         pending,
+        known,
     )
 
 
@@ -466,6 +481,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     hand = player.hand
     red, stock = player.red_threes, state.stock
     frozen = state.pile_frozen
+    known = player.known
     if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         taken = list(hand)
@@ -474,6 +490,8 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         if taken[_R3]:
             # rule: R-RED-1
             red, stock = _red_threes_down(taken, red, stock, state.rules, False)
+        # rule: R-VIS-1
+        known = joined(known, tuple(map(operator.sub, taken, hand)))
         hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
@@ -493,6 +511,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         frozen,
         stock,
         state.pending,
+        known,
     )
 
 
@@ -504,7 +523,11 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    player = players[seat] = _discarded(player, tuple(hand))
+    if player.known:
+        # rule: R-VIS-1
+        player = players[seat] = _discarded_known(player, tuple(hand), less_one(player.known, card))
+    else:
+        player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
     # rule: R-PIL-2
     frozen = state.pile_frozen or card <= _HIGHEST_WILD  # a wild card (R-CRD-3)

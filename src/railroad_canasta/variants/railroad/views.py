@@ -36,6 +36,7 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.state import (
@@ -83,6 +84,8 @@ class PublicPlayer(Standing):
     kitty_taken: bool = False
     #: Cumulative score before this round.
     score: int = 0
+    #: Cards of the hand the whole table knows are there, by kind (R-VIS-1); all zero while none is.
+    known: Counts = ZEROS
 
 
 def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
@@ -152,6 +155,11 @@ class PlayerView(Table):
         return self.hand
 
     @property
+    def known(self) -> tuple[Counts, ...]:
+        """Every player's known cards by seat (R-VIS-1): counts by kind, all zero where none is known."""
+        return tuple([p.known for p in self.players])
+
+    @property
     def is_my_turn(self) -> bool:
         """The viewer is the player to move."""
         return self.viewer == self.to_move
@@ -172,6 +180,8 @@ def _public(player: PlayerState) -> PublicPlayer:
         player.opened,
         player.kitty_taken,
         player.score,
+        # rule: R-VIS-1
+        player.known or ZEROS,
     )
 
 

@@ -1,0 +1,64 @@
+"""Cards known to be in a hand: what a player with a perfect memory of the table knows of each hand.
+
+A hand's known cards are counts by kind, like a hand, kept as the empty tuple while none is known (so
+"nothing known", the usual case, is one truth test). The variants' transitions keep them (R-VIS-1,
+R-CL-VIS-1): cards taken with the pile join the taker's known cards when they reach the hand; a card of a
+kind leaving the hand (melded, laid off, discarded) takes one from the known count of its kind, never
+below zero; the round's end forgets them. Known cards are always a part of the hand (a sub-multiset).
+
+>>> from railroad_canasta.core.cards import Kind, counts_of
+>>> seen = joined((), counts_of([Kind.SEVEN, Kind.SEVEN, Kind.KING]))
+>>> seen[Kind.SEVEN], seen[Kind.KING]
+(2, 1)
+>>> after = less_one(seen, Kind.SEVEN)
+>>> after[Kind.SEVEN], less_one(less_one(after, Kind.SEVEN), Kind.KING)
+(1, ())
+"""
+
+from __future__ import annotations
+
+from operator import add
+from typing import Final
+
+from railroad_canasta.core.cards import Counts, Kind, empty_counts
+
+__all__ = ["NONE_KNOWN", "ZEROS", "joined", "left_hand", "less_one", "within"]
+
+#: No card known (the empty tuple: false in a truth test).
+NONE_KNOWN: Final[Counts] = ()
+#: Every count zero: what a view shows for a hand with no card known.
+ZEROS: Final[Counts] = empty_counts()
+
+
+def joined(known: Counts, cards: Counts) -> Counts:
+    """``known`` with ``cards`` (by kind) added: cards that reached the hand in sight of the table."""
+    if not any(cards):
+        return known
+    if not known:
+        return tuple(cards)
+    return tuple(map(add, known, cards))
+
+
+def left_hand(known: Counts, before: Counts, after: Counts) -> Counts:
+    """``known`` once the hand went from ``before`` to ``after``: each card of a kind that left takes one
+    from that kind's known count, never below zero (cards that arrived add nothing here)."""
+    if not known:
+        return known
+    out = tuple([max(0, k - max(0, b - a)) for k, b, a in zip(known, before, after, strict=True)])
+    return out if any(out) else NONE_KNOWN
+
+
+def less_one(known: Counts, card: Kind) -> Counts:
+    """``known`` once one ``card`` left the hand (a discard)."""
+    if not known or not known[card]:
+        return known
+    out = list(known)
+    out[card] -= 1
+    return tuple(out) if any(out) else NONE_KNOWN
+
+
+def within(known: Counts, hand: Counts) -> bool:
+    """The known cards are a part of ``hand`` (none is known that the hand does not hold)."""
+    return all(0 <= k <= h for k, h in zip(known, hand, strict=False)) and (
+        not known or len(known) == len(hand)
+    )
