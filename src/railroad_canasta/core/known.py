@@ -22,7 +22,16 @@ from typing import Final
 
 from railroad_canasta.core.cards import Counts, Kind, empty_counts
 
-__all__ = ["NONE_KNOWN", "ZEROS", "joined", "left_hand", "less_one", "within"]
+__all__ = [
+    "NONE_KNOWN",
+    "ZEROS",
+    "joined",
+    "known_problem",
+    "left_hand",
+    "less_one",
+    "size_problem",
+    "within",
+]
 
 #: No card known (the empty tuple: false in a truth test).
 NONE_KNOWN: Final[Counts] = ()
@@ -62,3 +71,35 @@ def within(known: Counts, hand: Counts) -> bool:
     return all(0 <= k <= h for k, h in zip(known, hand, strict=False)) and (
         not known or len(known) == len(hand)
     )
+
+
+def known_problem(known: Counts, hand: Counts, *, normal: bool = True) -> str | None:
+    """What is wrong with ``known`` as the known cards of ``hand`` (``None``: nothing).
+
+    They are a part of the hand and hold no red 3 (one goes down at once); with ``normal`` (a state's
+    own record) ``()`` stands for none, so a record of counts holds at least one card.
+    """
+    if not known:
+        return None
+    if len(known) != len(hand):
+        return f"has {len(known)} counts, not one a kind ({len(hand)})"
+    if normal and not any(known):
+        return "is () when no card is known"
+    if known[Kind.RED_THREE]:
+        return "holds a red 3, which never stays in a hand"
+    if not within(known, hand):
+        return "holds a card the hand does not hold"
+    return None
+
+
+def size_problem(known: Counts, hand_size: int) -> str | None:
+    """What is wrong with ``known`` as the known cards of a hidden hand of ``hand_size`` cards."""
+    if not known:
+        return None
+    if any(k < 0 for k in known):
+        return "holds a negative count"
+    if known[Kind.RED_THREE]:
+        return "holds a red 3, which never stays in a hand"
+    if sum(known) > hand_size:
+        return f"holds {sum(known)} cards, more than the hand's {hand_size}"
+    return None

@@ -39,17 +39,20 @@ from railroad_canasta.io.reader import (
     checked,
     count_tokens,
     fail,
+    known_tokens,
     read_bool,
     read_counts,
     read_document,
     read_int,
     read_ints,
     read_kinds,
+    read_known,
     read_list,
     read_object,
     read_rules,
     rules_json,
 )
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
 from railroad_canasta.variants.railroad.invariants import check_entry, validate_saved, validate_view
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld
@@ -153,6 +156,7 @@ def _player_dict(p: PlayerState) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
+        "known": known_tokens(p.known),
     }
 
 
@@ -166,6 +170,7 @@ def _public_dict(p: PublicPlayer) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
+        "known": known_tokens(p.known),
     }
 
 
@@ -334,7 +339,7 @@ def state_to_dict(state: GameState) -> JSONObject:
 
 
 def _player(value: object, path: str) -> PlayerState:
-    data = read_object(value, path, _PLAYER_KEYS)
+    data = read_object(value, path, _PLAYER_KEYS, ("known",))
     return PlayerState(
         hand=read_counts(data["hand"], f"{path}.hand"),
         kitty=read_counts(data["kitty"], f"{path}.kitty"),
@@ -344,6 +349,7 @@ def _player(value: object, path: str) -> PlayerState:
         opened=read_bool(data, "opened", path),
         kitty_taken=read_bool(data, "kitty_taken", path),
         score=read_int(data, "score", path, None),
+        known=read_known(data, "known", path),
     )
 
 
@@ -433,7 +439,7 @@ def view_to_dict(v: PlayerView) -> JSONObject:
 
 
 def _public_player(value: object, path: str) -> PublicPlayer:
-    data = read_object(value, path, _PUBLIC_KEYS)
+    data = read_object(value, path, _PUBLIC_KEYS, ("known",))
     return PublicPlayer(
         hand_size=read_int(data, "hand_size", path, 0),
         kitty_size=read_int(data, "kitty_size", path, 0),
@@ -443,6 +449,7 @@ def _public_player(value: object, path: str) -> PublicPlayer:
         opened=read_bool(data, "opened", path),
         kitty_taken=read_bool(data, "kitty_taken", path),
         score=read_int(data, "score", path, None),
+        known=read_known(data, "known", path) or ZEROS,
     )
 
 

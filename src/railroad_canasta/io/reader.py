@@ -207,6 +207,20 @@ def read_document(data: object, expected: str) -> dict[str, object]:
     return data
 
 
+def read_known(data: dict[str, object], key: str, path: str) -> Counts:
+    """The known cards of a hand under ``key`` (R-VIS-1, R-CL-VIS-1): ``()`` for none, and for a document
+    written before known cards were recorded (the key missing): it loads with none known."""
+    if key not in data:
+        return ()
+    counts = read_counts(data[key], at(path, key))
+    return counts if any(counts) else ()
+
+
+def known_tokens(known: Counts) -> list[JSONValue]:
+    """Known cards (``()`` for none) as a list of tokens, as :func:`count_tokens` writes cards."""
+    return count_tokens(known) if known else []
+
+
 def count_tokens(counts: Counts) -> list[JSONValue]:
     """Cards by kind as a list of tokens, high to low (a hand, a held pile)."""
     out: list[JSONValue] = []
