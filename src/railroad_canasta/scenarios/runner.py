@@ -13,6 +13,7 @@ from pathlib import Path
 
 import attrs
 
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
 from railroad_canasta.core.moves import Move
@@ -99,6 +100,8 @@ def _actual(state: GameState, key: str, seat: int) -> str:
         return canon_counts(hand)
     if key == "hand_size":
         return str(sum(hand))
+    if key == "known":
+        return canon_counts(player.known or ZEROS)
     if key == "kitty":
         return "taken" if player.kitty_taken else canon_counts(player.kitty)
     if key == "kitty_size":
