@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import railroad_canasta as rc
@@ -172,6 +172,7 @@ def test_games_that_show_a_player_the_same_things_give_equal_views(
     rng = random.Random(seed)
     other: AnyState = rc.sample_state(seen, rng)  # type: ignore[arg-type]
     assert rc.view(other, seat) == seen
+    compared = 0
     for _ in range(steps):
         if state.to_move == seat or state.phase.value not in _PLAYING:
             break
@@ -185,6 +186,8 @@ def test_games_that_show_a_player_the_same_things_give_equal_views(
         if _shown(state, seat) != _shown(other, seat):
             break  # (the two games showed p different things: a red 3 drawn in one only)
         assert rc.view(other, seat) == rc.view(state, seat)
+        compared += 1
+    event(f"{type(state).__name__}: views compared after {min(compared, 3)}+ common moves")
 
 
 @pytest.mark.clause("R-VIS-1", "R-CL-VIS-1")
@@ -196,8 +199,11 @@ def test_games_that_show_a_player_different_things_give_different_views(state: A
         return
     moves: Sequence[rc.Move] = rc.legal_moves(state)  # type: ignore[arg-type]
     after = [rc.apply(state, m) for m in moves[:12]]  # type: ignore[arg-type]
+    pairs = 0
     for seat in range(state.rules.players):
         views = [rc.view(a, seat) for a in after]
         for i in range(len(views)):
             for j in range(i):
                 assert views[i] != views[j], (moves[i], moves[j], seat)
+                pairs += 1
+    event(f"{type(state).__name__}: {'some' if pairs else 'no'} pairs of views told apart")
