@@ -6,7 +6,6 @@ Run it after a new numbering or layout; the tests check that the pages match the
 from __future__ import annotations
 
 import importlib
-
 from pathlib import Path
 
 from railroad_canasta.variants import VARIANTS
@@ -88,8 +87,9 @@ def observation_page() -> str:
         version = importlib.import_module(f"railroad_canasta.variants.{name}.observation").LAYOUT_VERSION
         parts.append(
             f"\n## {meta.title}\n\n"
-            f"Layout version {version}. Numbers: {sizes}. The layout with {shown} players (with other counts the seat segments have "
-            f"one place per player, and one block follows per side or seat):\n\n{table}\n"
+            f"Layout version {version}. Numbers: {sizes}. The layout with {shown} players (with other counts "
+            f"the seat segments have one place per player, and one block follows per side or seat):\n\n"
+            f"{table}\n"
         )
     return "".join(parts)
 

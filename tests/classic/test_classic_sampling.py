@@ -73,7 +73,9 @@ def _placements(seen: ClassicView, samples: int, seed: int) -> dict[str, collect
                 known = seen.known[seat]
                 # rule: R-CL-VIS-1 (every sample holds the known cards; only the rest is drawn)
                 assert all(h >= k for h, k in zip(hand, known, strict=True))
-                out[f"hand {seat}"].update({Kind(i): n - k for i, (n, k) in enumerate(zip(hand, known))})
+                out[f"hand {seat}"].update(
+                    {Kind(i): n - k for i, (n, k) in enumerate(zip(hand, known, strict=True))}
+                )
         out["stock top"][state.stock[-1]] += 1
         out["stock rest"].update(state.stock[:-1])
     return out

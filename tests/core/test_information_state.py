@@ -111,7 +111,7 @@ def test_the_picture_of_a_view_shows_the_known_cards_face_up(variant: str) -> No
     viewer = (seat + 1) % state.rules.players
     svg = table_svg(picture(rc.view(state, viewer)))
     assert svg.count("class='known'") >= 1
-    assert f"data-known=\"{' '.join(map(str, _known(state)[seat]))}\"" in svg
+    assert f'data-known="{" ".join(map(str, _known(state)[seat]))}"' in svg
     assert "class='known'" not in table_svg(picture(state))
 
 
@@ -123,8 +123,9 @@ def _with_known(variant: str) -> AnyState:
     state: AnyState = rc.new_game(rules, seed=4)
     bots = [heuristic_bot(variant, seat) for seat in range(rules.players)]
     while not any(any(k) for k in _known(state)):
-        move = bots[state.to_move].choose(rc.view(state, state.to_move), rc.legal_moves(state))  # type: ignore[arg-type]
-        state = rc.apply(state, move)  # type: ignore[arg-type]
+        seen = rc.view(state, state.to_move)
+        move = bots[state.to_move].choose(seen, rc.legal_moves(state))  # type: ignore[arg-type]
+        state = rc.apply(state, move)
     return state
 
 
@@ -153,8 +154,8 @@ def _shown(state: AnyState, seat: int) -> tuple[object, ...]:
 
 def _common_moves(a: AnyState, b: AnyState) -> list[rc.Move]:
     """The moves legal in both states, in ``a``'s order."""
-    other = set(rc.legal_moves(b))  # type: ignore[arg-type]
-    return [m for m in rc.legal_moves(a) if m in other]  # type: ignore[arg-type]
+    other = set(rc.legal_moves(b))
+    return [m for m in rc.legal_moves(a) if m in other]
 
 
 @pytest.mark.clause("R-VIS-1", "R-CL-VIS-1")
@@ -170,7 +171,7 @@ def test_games_that_show_a_player_the_same_things_give_equal_views(
     if state.phase.value not in _PLAYING:
         return
     rng = random.Random(seed)
-    other: AnyState = rc.sample_state(seen, rng)  # type: ignore[arg-type]
+    other: AnyState = rc.sample_state(seen, rng)
     assert rc.view(other, seat) == seen
     compared = 0
     for _ in range(steps):
@@ -180,7 +181,7 @@ def test_games_that_show_a_player_the_same_things_give_equal_views(
         if not moves:
             break
         move = moves[rng.randrange(len(moves))]
-        state, other = rc.apply(state, move), rc.apply(other, move)  # type: ignore[arg-type]
+        state, other = rc.apply(state, move), rc.apply(other, move)
         if state.phase.value not in _PLAYING:
             break  # (a round's end shows every hand in its scores)
         if _shown(state, seat) != _shown(other, seat):
@@ -197,8 +198,8 @@ def test_games_that_show_a_player_different_things_give_different_views(state: A
     two states after them differ for every seat."""
     if state.is_over:
         return
-    moves: Sequence[rc.Move] = rc.legal_moves(state)  # type: ignore[arg-type]
-    after = [rc.apply(state, m) for m in moves[:12]]  # type: ignore[arg-type]
+    moves: Sequence[rc.Move] = rc.legal_moves(state)
+    after = [rc.apply(state, m) for m in moves[:12]]
     pairs = 0
     for seat in range(state.rules.players):
         views = [rc.view(a, seat) for a in after]

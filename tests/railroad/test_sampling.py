@@ -52,7 +52,9 @@ def _placements(seen: PlayerView, samples: int, seed: int) -> dict[str, collecti
                 known = seen.players[seat].known
                 # rule: R-VIS-1 (every sample holds the known cards; only the rest is drawn)
                 assert all(h >= k for h, k in zip(p.hand, known, strict=True))
-                out[f"hand {seat}"].update({Kind(i): n - k for i, (n, k) in enumerate(zip(p.hand, known))})
+                out[f"hand {seat}"].update(
+                    {Kind(i): n - k for i, (n, k) in enumerate(zip(p.hand, known, strict=True))}
+                )
             if seat != seen.viewer or seen.kitty is None:
                 out[f"kitty {seat}"].update({Kind(i): n for i, n in enumerate(p.kitty)})
         out["stock top"][state.stock[-1]] += 1

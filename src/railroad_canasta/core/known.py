@@ -17,6 +17,7 @@ below zero; the round's end forgets them. Known cards are always a part of the h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import add
 from typing import Final
 
@@ -48,7 +49,7 @@ def joined(known: Counts, cards: Counts) -> Counts:
     return tuple(map(add, known, cards))
 
 
-def left_hand(known: Counts, before: Counts, after: Counts) -> Counts:
+def left_hand(known: Counts, before: Sequence[int], after: Sequence[int]) -> Counts:
     """``known`` once the hand went from ``before`` to ``after``: each card of a kind that left takes one
     from that kind's known count, never below zero (cards that arrived add nothing here)."""
     if not known:

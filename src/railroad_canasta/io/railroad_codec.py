@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import describe
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
@@ -52,7 +53,6 @@ from railroad_canasta.io.reader import (
     read_rules,
     rules_json,
 )
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.io.schemas import STATE_SCHEMA, VIEW_SCHEMA
 from railroad_canasta.variants.railroad.invariants import check_entry, validate_saved, validate_view
 from railroad_canasta.variants.railroad.melds import CanastaKind, TableMeld

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.cards import Kind, format_kinds
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.scenarios.model import canon_bool, canon_counts, canon_ints
 from railroad_canasta.variants.classic.state import ClassicState
 

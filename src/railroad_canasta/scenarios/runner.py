@@ -13,9 +13,9 @@ from pathlib import Path
 
 import attrs
 
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, legal_moves, why_illegal
 from railroad_canasta.scenarios.builder import build_position

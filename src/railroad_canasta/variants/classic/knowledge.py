@@ -20,7 +20,9 @@ def state_known(state: ClassicState) -> Problem | None:
     if not known:
         return None
     if len(known) != len(state.hands):
-        return Problem("known", f"must have {len(state.hands)} entries (one a seat) or none, not {len(known)}")
+        return Problem(
+            "known", f"must have {len(state.hands)} entries (one a seat) or none, not {len(known)}"
+        )
     if not any(known):
         return Problem("known", "is () when no card is known")
     for seat, (cards, hand) in enumerate(zip(known, state.hands, strict=True)):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Kind, format_kinds, kinds_of
 from railroad_canasta.core.known import ZEROS
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import Phase
 from railroad_canasta.variants.classic.views import ClassicView

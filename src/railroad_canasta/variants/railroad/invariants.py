@@ -29,11 +29,11 @@ from railroad_canasta.core import game_facts as facts
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
+from railroad_canasta.variants.railroad.knowledge import state_known, view_known
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import hand_value, score_player
 from railroad_canasta.variants.railroad.state import GameResult, GameState
 from railroad_canasta.variants.railroad.transitions import first_dealer, seed_deal
-from railroad_canasta.variants.railroad.knowledge import state_known, view_known
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = [
