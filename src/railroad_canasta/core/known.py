@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add
-from typing import Final
+from typing import Final, cast
 
 from railroad_canasta.core.cards import Counts, Kind, empty_counts
+from railroad_canasta.core.moves import AddToMeld, StartMeld
 
 __all__ = [
     "NONE_KNOWN",
@@ -30,9 +31,13 @@ __all__ = [
     "known_problem",
     "left_hand",
     "less_one",
+    "melded",
     "size_problem",
     "within",
 ]
+
+_J = Kind.JOKER
+_T = Kind.TWO
 
 #: No card known (the empty tuple: false in a truth test).
 NONE_KNOWN: Final[Counts] = ()
@@ -104,3 +109,22 @@ def size_problem(known: Counts, hand_size: int) -> str | None:
     if sum(known) > hand_size:
         return f"holds {sum(known)} cards, more than the hand's {hand_size}"
     return None
+
+
+def melded(known: Counts, move: StartMeld | AddToMeld) -> Counts:
+    """``known`` once the cards of a meld step left the hand (:func:`left_hand` for one step, reading only
+    the kinds the step moves: a step of kinds none of which is known changes nothing, at once)."""
+    if type(move) is AddToMeld:
+        return less_one(known, move.card)
+    start = cast("StartMeld", move)
+    rank = start.rank
+    if not (known[rank] or (start.jokers and known[_J]) or (start.twos and known[_T])):
+        return known
+    out = list(known)
+    out[rank] -= start.naturals
+    out[_J] -= start.jokers
+    out[_T] -= start.twos
+    for kind in (rank, _J, _T):
+        if out[kind] < 0:
+            out[kind] = 0
+    return tuple(out) if any(out) else NONE_KNOWN

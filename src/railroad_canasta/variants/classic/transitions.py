@@ -19,7 +19,7 @@ from typing import Any, cast
 from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
-from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one
+from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one, melded
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -262,9 +262,17 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
             opened = True
             turn_points = 0
     known = state.known
-    if known:
+    if known and known[seat]:
         # rule: R-CL-VIS-1
-        known = _seat_known(known, seat, left_hand(known[seat], state.hands[seat], hand), len(state.hands))
+        cards = known[seat]
+        step = cast("StartMeld | AddToMeld", move)
+        left = (
+            melded(cards, step)
+            if turn_melds != state.turn_melds
+            else left_hand(cards, state.hands[seat], hand)
+        )
+        if left is not cards:
+            known = _seat_known(known, seat, left, len(state.hands))
     if pending is not None and opened:
         hand = _add(hand, pending)
         # rule: R-CL-VIS-1

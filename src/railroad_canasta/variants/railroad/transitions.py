@@ -31,7 +31,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one
+from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one, melded
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -404,7 +404,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     known = player.known
     if known:
         # rule: R-VIS-1
-        known = left_hand(known, player.hand, hand)
+        known = melded(known, move)
     return _after_meld(
         state,
         player,
