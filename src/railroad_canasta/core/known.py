@@ -18,7 +18,7 @@ below zero; the round's end forgets them. Known cards are always a part of the h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
+from operator import add, sub
 from typing import Final, cast
 
 from railroad_canasta.core.cards import Counts, Kind, empty_counts
@@ -59,7 +59,10 @@ def left_hand(known: Counts, before: Sequence[int], after: Sequence[int]) -> Cou
     from that kind's known count, never below zero (cards that arrived add nothing here)."""
     if not known:
         return known
-    out = tuple([max(0, k - max(0, b - a)) for k, b, a in zip(known, before, after, strict=True)])
+    lost = tuple(map(sub, before, after))
+    if max(map(min, known, lost)) <= 0:  # (no kind both known and lost: in C, the usual case)
+        return known
+    out = tuple([k if d <= 0 else k - d if d < k else 0 for k, d in zip(known, lost, strict=True)])
     return out if any(out) else NONE_KNOWN
 
 

@@ -317,7 +317,7 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
         state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, ()
     )  # fmt: skip
     known = state.known
-    if known and known[seat]:
+    if known and known[seat] and known[seat][card]:
         # rule: R-CL-VIS-1
         return _with_known(after, _seat_known(known, seat, less_one(known[seat], card), len(hands)))
     return after
