@@ -1,99 +1,152 @@
 """Cards known to be in a hand: what a player with a perfect memory of the table knows of each hand.
 
-A hand's known cards are counts by kind, like a hand, kept as the empty tuple while none is known (so
-"nothing known", the usual case, is one truth test). The variants' transitions keep them (R-VIS-1,
-R-CL-VIS-1): cards taken with the pile join the taker's known cards when they reach the hand; a card of a
-kind leaving the hand (melded, laid off, discarded) takes one from the known count of its kind, never
-below zero; the round's end forgets them. Known cards are always a part of the hand (a sub-multiset).
+The variants' transitions keep them (R-VIS-1, R-CL-VIS-1): cards taken with the pile join the taker's
+known cards when they reach the hand; a card of a kind leaving the hand (melded, laid off, discarded)
+takes one from the known count of its kind, never below zero; the round's end forgets them. Known cards
+are always a part of the hand (a sub-multiset).
+
+A state keeps them packed in one integer (``known_bits``): byte ``k`` (bits ``8k`` to ``8k + 7``) is the
+count of kind ``k``, one hand after the other for a whole table (:data:`HAND_BITS` bits a seat). Zero is
+"nothing known", the usual case: one truth test; an update is a shift and a subtraction, no tuple built.
+Views show them as counts by kind (:func:`unpack`).
 
 >>> from railroad_canasta.core.cards import Kind, counts_of
->>> seen = joined((), counts_of([Kind.SEVEN, Kind.SEVEN, Kind.KING]))
->>> seen[Kind.SEVEN], seen[Kind.KING]
+>>> seen = pack(counts_of([Kind.SEVEN, Kind.SEVEN, Kind.KING]))
+>>> unpack(seen)[Kind.SEVEN], unpack(seen)[Kind.KING]
 (2, 1)
 >>> after = less_one(seen, Kind.SEVEN)
->>> after[Kind.SEVEN], less_one(less_one(after, Kind.SEVEN), Kind.KING)
-(1, ())
+>>> unpack(after)[Kind.SEVEN], less_one(less_one(after, Kind.SEVEN), Kind.KING)
+(1, 0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add, sub
 from typing import Final, cast
 
-from railroad_canasta.core.cards import Counts, Kind, empty_counts
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.moves import AddToMeld, StartMeld
 
 __all__ = [
-    "NONE_KNOWN",
+    "HAND_BITS",
     "ZEROS",
+    "discarded",
     "joined",
     "known_problem",
     "left_hand",
     "less_one",
     "melded",
+    "pack",
+    "seat_bits",
     "size_problem",
+    "stepped_known",
+    "unpack",
+    "with_seat",
     "within",
 ]
 
 _J = Kind.JOKER
 _T = Kind.TWO
-
-#: No card known (the empty tuple: false in a truth test).
-NONE_KNOWN: Final[Counts] = ()
+#: The bits of one hand's known cards: a byte a kind.
+HAND_BITS: Final = 8 * KIND_COUNT
+_HAND_MASK: Final = (1 << HAND_BITS) - 1
 #: Every count zero: what a view shows for a hand with no card known.
-ZEROS: Final[Counts] = empty_counts()
+ZEROS: Final[Counts] = (0,) * KIND_COUNT
 
 
-def joined(known: Counts, cards: Counts) -> Counts:
-    """``known`` with ``cards`` (by kind) added: cards that reached the hand in sight of the table."""
-    if not any(cards):
-        return known
-    if not known:
-        return tuple(cards)
-    return tuple(map(add, known, cards))
+def pack(cards: Sequence[int]) -> int:
+    """Counts by kind (each under 256) packed a byte a kind; ``0`` for none."""
+    return int.from_bytes(bytes(cards), "little")
 
 
-def left_hand(known: Counts, before: Sequence[int], after: Sequence[int]) -> Counts:
-    """``known`` once the hand went from ``before`` to ``after``: each card of a kind that left takes one
-    from that kind's known count, never below zero (cards that arrived add nothing here)."""
-    if not known:
-        return known
-    lost = tuple(map(sub, before, after))
-    if max(map(min, known, lost)) <= 0:  # (no kind both known and lost: in C, the usual case)
-        return known
-    out = tuple([k if d <= 0 else k - d if d < k else 0 for k, d in zip(known, lost, strict=True)])
-    return out if any(out) else NONE_KNOWN
+def unpack(bits: int) -> Counts:
+    """One hand's packed known cards as counts by kind."""
+    return tuple(bits.to_bytes(KIND_COUNT, "little"))
 
 
-def less_one(known: Counts, card: Kind) -> Counts:
-    """``known`` once one ``card`` left the hand (a discard)."""
-    if not known or not known[card]:
-        return known
-    out = list(known)
-    out[card] -= 1
-    return tuple(out) if any(out) else NONE_KNOWN
+def seat_bits(bits: int, seat: int) -> int:
+    """The packed known cards of ``seat`` in a whole table's ``bits``."""
+    return (bits >> (HAND_BITS * seat)) & _HAND_MASK
+
+
+def with_seat(bits: int, seat: int, old: int, new: int) -> int:
+    """A whole table's ``bits`` with ``seat``'s packed known cards changed from ``old`` to ``new``."""
+    return bits + ((new - old) << (HAND_BITS * seat))
+
+
+def joined(bits: int, cards: Sequence[int]) -> int:
+    """One hand's ``bits`` with ``cards`` (by kind) added: cards that reached the hand in sight of all."""
+    return bits + pack(cards)
+
+
+def less_one(bits: int, card: Kind) -> int:
+    """One hand's ``bits`` once one ``card`` left the hand (a discard)."""
+    shift = 8 * card
+    return bits - (1 << shift) if (bits >> shift) & 255 else bits
+
+
+def discarded(bits: int, seat: int, card: Kind) -> int:
+    """A whole table's ``bits`` once ``seat`` discarded one ``card`` (:func:`less_one` of that seat)."""
+    shift = HAND_BITS * seat + 8 * card
+    return bits - (1 << shift) if (bits >> shift) & 255 else bits
+
+
+def stepped_known(
+    bits: int, seat: int, move: object, meld: bool, before: Sequence[int], after: Sequence[int]
+) -> int:
+    """A whole table's ``bits`` once ``seat``'s hand went from ``before`` to ``after`` by a step: a meld
+    step (``meld``: :func:`melded` of ``move``) or a pickup (:func:`left_hand`)."""
+    shift = HAND_BITS * seat
+    mine = (bits >> shift) & _HAND_MASK
+    if not mine:
+        return bits
+    if not meld:
+        left = left_hand(mine, before, after)
+    elif type(move) is AddToMeld:
+        left = less_one(mine, move.card)
+    else:
+        left = melded(mine, cast("StartMeld", move))
+    return bits + ((left - mine) << shift)
+
+
+def melded(bits: int, move: StartMeld | AddToMeld) -> int:
+    """One hand's ``bits`` once the cards of a meld step left the hand (the kinds the step moves only)."""
+    if type(move) is AddToMeld:
+        return less_one(bits, move.card)
+    start = cast("StartMeld", move)
+    for kind, count in ((start.rank, start.naturals), (_J, start.jokers), (_T, start.twos)):
+        if count:
+            shift = 8 * kind
+            have = (bits >> shift) & 255
+            if have:
+                bits -= min(have, count) << shift
+    return bits
+
+
+def left_hand(bits: int, before: Sequence[int], after: Sequence[int]) -> int:
+    """One hand's ``bits`` once the hand went from ``before`` to ``after``: each card of a kind that left
+    takes one from that kind's known count, never below zero (cards that arrived add nothing here)."""
+    if not bits:
+        return bits
+    for kind, (b, a) in enumerate(zip(before, after, strict=True)):
+        if b > a:
+            shift = 8 * kind
+            have = (bits >> shift) & 255
+            if have:
+                bits -= min(have, b - a) << shift
+    return bits
 
 
 def within(known: Counts, hand: Counts) -> bool:
     """The known cards are a part of ``hand`` (none is known that the hand does not hold)."""
-    return all(0 <= k <= h for k, h in zip(known, hand, strict=False)) and (
-        not known or len(known) == len(hand)
-    )
+    return len(known) == len(hand) and all(0 <= k <= h for k, h in zip(known, hand, strict=True))
 
 
-def known_problem(known: Counts, hand: Counts, *, normal: bool = True) -> str | None:
-    """What is wrong with ``known`` as the known cards of ``hand`` (``None``: nothing).
-
-    They are a part of the hand and hold no red 3 (one goes down at once); with ``normal`` (a state's
-    own record) ``()`` stands for none, so a record of counts holds at least one card.
-    """
-    if not known:
-        return None
+def known_problem(known: Counts, hand: Counts) -> str | None:
+    """What is wrong with ``known`` as the known cards of ``hand`` (``None``: nothing): they are a part of
+    the hand and hold no red 3 (one goes down at once)."""
     if len(known) != len(hand):
         return f"has {len(known)} counts, not one a kind ({len(hand)})"
-    if normal and not any(known):
-        return "is () when no card is known"
     if known[Kind.RED_THREE]:
         return "holds a red 3, which never stays in a hand"
     if not within(known, hand):
@@ -103,8 +156,8 @@ def known_problem(known: Counts, hand: Counts, *, normal: bool = True) -> str | 
 
 def size_problem(known: Counts, hand_size: int) -> str | None:
     """What is wrong with ``known`` as the known cards of a hidden hand of ``hand_size`` cards."""
-    if not known:
-        return None
+    if len(known) != KIND_COUNT:
+        return f"has {len(known)} counts, not one a kind ({KIND_COUNT})"
     if any(k < 0 for k in known):
         return "holds a negative count"
     if known[Kind.RED_THREE]:
@@ -112,22 +165,3 @@ def size_problem(known: Counts, hand_size: int) -> str | None:
     if sum(known) > hand_size:
         return f"holds {sum(known)} cards, more than the hand's {hand_size}"
     return None
-
-
-def melded(known: Counts, move: StartMeld | AddToMeld) -> Counts:
-    """``known`` once the cards of a meld step left the hand (:func:`left_hand` for one step, reading only
-    the kinds the step moves: a step of kinds none of which is known changes nothing, at once)."""
-    if type(move) is AddToMeld:
-        return less_one(known, move.card)
-    start = cast("StartMeld", move)
-    rank = start.rank
-    if not (known[rank] or (start.jokers and known[_J]) or (start.twos and known[_T])):
-        return known
-    out = list(known)
-    out[rank] -= start.naturals
-    out[_J] -= start.jokers
-    out[_T] -= start.twos
-    for kind in (rank, _J, _T):
-        if out[kind] < 0:
-            out[kind] = 0
-    return tuple(out) if any(out) else NONE_KNOWN

@@ -16,8 +16,9 @@ True
 
 from __future__ import annotations
 
-from railroad_canasta.core.cards import Counts, Kind, counts_of
+from railroad_canasta.core.cards import Kind, counts_of
 from railroad_canasta.core.errors import describe
+from railroad_canasta.core.known import HAND_BITS, pack
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
@@ -29,7 +30,6 @@ from railroad_canasta.io.reader import (
     checked,
     count_tokens,
     fail,
-    known_tokens,
     read_bool,
     read_counts,
     read_document,
@@ -187,7 +187,7 @@ def state_to_dict(state: ClassicState) -> JSONObject:
         "pile": [CARD_TOKENS[k] for k in state.pile],
         "pile_frozen": state.pile_frozen,
         **_turn(state),
-        "known": [known_tokens(k) for k in state.known] if state.known else [[]] * state.rules.players,
+        "known": [count_tokens(k) for k in state.known],
     }
 
 
@@ -210,7 +210,7 @@ def view_to_dict(v: ClassicView) -> JSONObject:
         "pile": [CARD_TOKENS[k] for k in v.pile],
         "pile_frozen": v.pile_frozen,
         **_turn(v),
-        "known": [known_tokens(k) for k in v.known],
+        "known": [count_tokens(k) for k in v.known],
     }
 
 
@@ -344,22 +344,26 @@ def state_from_dict(data: object) -> ClassicState:
         hands=tuple(counts_of(read_kinds(h, f"hands[{i}]")) for i, h in enumerate(hands)),
         stock=read_kinds(doc["stock"], "stock"),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
-        known=_known(doc, rules.players),
+        known_bits=_known(doc, rules.players),
     )
     return checked(validate_saved, state)
 
 
-def _known(doc: dict[str, object], players: int) -> tuple[Counts, ...]:
-    """A document's known cards, one list a seat (R-CL-VIS-1); ``()`` while none, or for a document written
-    before they were recorded (no ``"known"``: it loads with none known)."""
+def _known(doc: dict[str, object], players: int) -> int:
+    """A document's known cards, one list a seat (R-CL-VIS-1), packed; ``0`` for none, and for a document
+    written before they were recorded (no ``"known"``: it loads with none known)."""
     if "known" not in doc:
-        return ()
+        return 0
     items = read_list(doc["known"], "known")
     if len(items) != players:
         fail("known", f"must have {players} entries (one a seat), not {len(items)}")
-    counts = [read_counts(k, f"known[{i}]") for i, k in enumerate(items)]
-    known = tuple(c if any(c) else () for c in counts)
-    return known if any(known) else ()
+    bits = 0
+    for seat, cards in enumerate(items):
+        counts = read_counts(cards, f"known[{seat}]")
+        if max(counts) > 255:
+            fail(f"known[{seat}]", "knows more cards of a kind than any pack holds")
+        bits |= pack(counts) << (HAND_BITS * seat)
+    return bits
 
 
 def view_from_dict(data: object) -> ClassicView:

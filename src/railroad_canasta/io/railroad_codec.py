@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import describe
-from railroad_canasta.core.known import ZEROS
+from railroad_canasta.core.known import ZEROS, pack
 from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
@@ -40,7 +40,6 @@ from railroad_canasta.io.reader import (
     checked,
     count_tokens,
     fail,
-    known_tokens,
     read_bool,
     read_counts,
     read_document,
@@ -156,7 +155,7 @@ def _player_dict(p: PlayerState) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
-        "known": known_tokens(p.known),
+        "known": count_tokens(p.known),
     }
 
 
@@ -170,7 +169,7 @@ def _public_dict(p: PublicPlayer) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
-        "known": known_tokens(p.known),
+        "known": count_tokens(p.known),
     }
 
 
@@ -349,7 +348,7 @@ def _player(value: object, path: str) -> PlayerState:
         opened=read_bool(data, "opened", path),
         kitty_taken=read_bool(data, "kitty_taken", path),
         score=read_int(data, "score", path, None),
-        known=read_known(data, "known", path),
+        known_bits=pack(read_known(data, "known", path)),
     )
 
 

@@ -213,12 +213,9 @@ def read_known(data: dict[str, object], key: str, path: str) -> Counts:
     if key not in data:
         return ()
     counts = read_counts(data[key], at(path, key))
+    if max(counts) > 255:
+        fail(at(path, key), "knows more cards of a kind than any pack holds")
     return counts if any(counts) else ()
-
-
-def known_tokens(known: Counts) -> list[JSONValue]:
-    """Known cards (``()`` for none) as a list of tokens, as :func:`count_tokens` writes cards."""
-    return count_tokens(known) if known else []
 
 
 def count_tokens(counts: Counts) -> list[JSONValue]:

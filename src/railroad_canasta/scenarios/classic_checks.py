@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from railroad_canasta.core.cards import Kind, format_kinds
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.scenarios.model import canon_bool, canon_counts, canon_ints
 from railroad_canasta.variants.classic.state import ClassicState
 
@@ -34,7 +33,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
     simple: dict[str, Callable[[], str]] = {
         "hand": lambda: canon_counts(hand),
         "hand_size": lambda: str(sum(hand)),
-        "known": lambda: canon_counts(state.known[seat] if state.known and state.known[seat] else ZEROS),
+        "known": lambda: canon_counts(state.known[seat]),
         "melds": lambda: " | ".join(sorted(str(m) for m in side.melds)) or "(none)",
         "red_threes": lambda: str(side.red_threes),
         "canastas": lambda: str(side.canastas),

@@ -15,7 +15,6 @@ import attrs
 
 from railroad_canasta.core.cards import format_kinds
 from railroad_canasta.core.errors import IllegalMoveError, RulesError
-from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.moves import Move
 from railroad_canasta.game import apply, legal_moves, why_illegal
 from railroad_canasta.scenarios.builder import build_position
@@ -101,7 +100,7 @@ def _actual(state: GameState, key: str, seat: int) -> str:
     if key == "hand_size":
         return str(sum(hand))
     if key == "known":
-        return canon_counts(player.known or ZEROS)
+        return canon_counts(player.known)
     if key == "kitty":
         return "taken" if player.kitty_taken else canon_counts(player.kitty)
     if key == "kitty_size":

@@ -7,7 +7,7 @@ the table can show: one entry a seat (or none at all), each a part of its hand, 
 from __future__ import annotations
 
 from railroad_canasta.core.invariants import Problem
-from railroad_canasta.core.known import ZEROS, known_problem, size_problem
+from railroad_canasta.core.known import HAND_BITS, ZEROS, known_problem, size_problem
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
 
@@ -15,17 +15,13 @@ __all__ = ["state_known", "view_known"]
 
 
 def state_known(state: ClassicState) -> Problem | None:
-    """``state.known`` is ``()`` or one entry a seat, each a part of that seat's hand (R-CL-VIS-1)."""
-    known = state.known
-    if not known:
+    """``state.known_bits`` packs a part of each seat's hand (R-CL-VIS-1)."""
+    bits = state.known_bits
+    if not bits:
         return None
-    if len(known) != len(state.hands):
-        return Problem(
-            "known", f"must have {len(state.hands)} entries (one a seat) or none, not {len(known)}"
-        )
-    if not any(known):
-        return Problem("known", "is () when no card is known")
-    for seat, (cards, hand) in enumerate(zip(known, state.hands, strict=True)):
+    if type(bits) is not int or not 0 < bits < 1 << (HAND_BITS * len(state.hands)):
+        return Problem("known_bits", f"must pack {len(ZEROS)} counts a byte each a seat, not {bits!r}")
+    for seat, (cards, hand) in enumerate(zip(state.known, state.hands, strict=True)):
         problem = known_problem(cards, hand)
         if problem is not None:
             return Problem(f"known[{seat}]", problem)
@@ -40,9 +36,7 @@ def view_known(v: ClassicView) -> Problem | None:
         if len(cards) != len(ZEROS):
             return Problem(f"known[{seat}]", f"has {len(cards)} counts, not one a kind ({len(ZEROS)})")
         problem = (
-            known_problem(cards, v.hand, normal=False)
-            if seat == v.viewer
-            else size_problem(cards, v.hand_sizes[seat])
+            known_problem(cards, v.hand) if seat == v.viewer else size_problem(cards, v.hand_sizes[seat])
         )
         if problem is not None:
             return Problem(f"known[{seat}]", problem)

@@ -26,10 +26,11 @@ False
 
 from __future__ import annotations
 
+import operator
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
-from railroad_canasta.core.known import joined
+from railroad_canasta.core.known import HAND_BITS, ZEROS, pack
 from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.classic.invariants import pack_of, seen_cards
 from railroad_canasta.variants.classic.state import ClassicState, Phase
@@ -64,7 +65,7 @@ def hidden_places(seen: ClassicView) -> tuple[tuple[str, int, bool], ...]:
     Names are ``hand <seat>`` and ``stock``; a place of size 0 is left out. Only the stock may hold a
     red 3 (R-CL-RED-1). A hand's size leaves out its known cards (R-CL-VIS-1).
     """
-    known = seen.known or ((),) * len(seen.hand_sizes)
+    known = seen.known or (ZEROS,) * len(seen.hand_sizes)
     places = [
         (f"hand {seat}", size - sum(known[seat]), False)
         for seat, size in enumerate(seen.hand_sizes)
@@ -117,10 +118,12 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
             f"a view's round is numbered from 1, not {seen.round!r}: no deal to sample it from"
         )
     dealt = _deal_hidden(seen, rng)
-    known = tuple(k if any(k) else () for k in seen.known)
+    known = seen.known or (ZEROS,) * seen.rules.players
     # rule: R-CL-VIS-1
     hands = tuple(
-        seen.hand if seat == seen.viewer else joined(counts_of(dealt.get(f"hand {seat}", ())), known[seat])
+        seen.hand
+        if seat == seen.viewer
+        else tuple(map(operator.add, counts_of(dealt.get(f"hand {seat}", ())), known[seat]))
         for seat in range(seen.rules.players)
     )
     return ClassicState(
@@ -144,5 +147,5 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
         turn_started=seen.turn_started,
         history=seen.history,
         result=seen.result,
-        known=known if any(known) else (),
+        known_bits=sum(pack(cards) << (HAND_BITS * seat) for seat, cards in enumerate(known)),
     )

@@ -17,6 +17,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
+from railroad_canasta.core.known import seat_bits, unpack
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
@@ -239,9 +240,9 @@ class ClassicState(Position, Stamped):
     turn_started: tuple[Kind, ...] = ()
     history: tuple[ClassicRoundResult, ...] = ()
     result: ClassicGameResult | None = None
-    #: Each player's cards the whole table knows are in hand, by kind (R-CL-VIS-1): ``()`` while no player
-    #: has one, else one entry a seat, ``()`` for a seat with none.
-    known: tuple[Counts, ...] = ()
+    #: Each player's cards the whole table knows are in hand (R-CL-VIS-1), packed a byte a kind, one hand
+    #: after the other (:mod:`~railroad_canasta.core.known`); ``0`` while none is. :attr:`known` gives them.
+    known_bits: int = 0
 
     @property
     def stock_size(self) -> int:
@@ -260,6 +261,11 @@ class ClassicState(Position, Stamped):
     def hand_points(self, seat: int) -> int:
         """Card values of a player's hand."""
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hands[seat]) if n)
+
+    @property
+    def known(self) -> tuple[Counts, ...]:
+        """Each player's cards the whole table knows are in hand, by seat, counts by kind (R-CL-VIS-1)."""
+        return tuple(unpack(seat_bits(self.known_bits, seat)) for seat in range(len(self.hands)))
 
     #: A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused, the stock
     #: converted): generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below.

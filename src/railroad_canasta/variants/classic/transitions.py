@@ -19,7 +19,7 @@ from typing import Any, cast
 from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
-from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one, melded
+from railroad_canasta.core.known import HAND_BITS, discarded, pack, stepped_known
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -199,17 +199,15 @@ _after_step = copier(
     ClassicState,
     (
         "phase", "hands", "sides", "pile", "pile_frozen", "turn_points", "pending", "turn_melds",
-        "turn_started", "known",
+        "turn_started", "known_bits",
     ),
     stamp=True,
 )  # fmt: skip
-#: The state with the known cards changed (R-CL-VIS-1): off the hot path, for a discard from a known hand.
-_with_known = copier(ClassicState, ("known",), stamp=True)
 _after_discard = copier(
     ClassicState,
     (
         "to_move", "phase", "hands", "pile", "pile_frozen", "turn_points", "melded_before", "turn_melds",
-        "answer", "turn_started",
+        "answer", "turn_started", "known_bits",
     ),
     stamp=True,
 )  # fmt: skip
@@ -261,24 +259,14 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
             # rule: R-CL-REQ-1
             opened = True
             turn_points = 0
-    known = state.known
-    if known and known[seat]:
+    known = state.known_bits
+    if known:
         # rule: R-CL-VIS-1
-        cards = known[seat]
-        step = cast("StartMeld | AddToMeld", move)
-        left = (
-            melded(cards, step)
-            if turn_melds != state.turn_melds
-            else left_hand(cards, state.hands[seat], hand)
-        )
-        if left is not cards:
-            known = _seat_known(known, seat, left, len(state.hands))
+        known = stepped_known(known, seat, move, turn_melds != state.turn_melds, state.hands[seat], hand)
     if pending is not None and opened:
         hand = _add(hand, pending)
         # rule: R-CL-VIS-1
-        known = _seat_known(
-            known, seat, joined(known[seat] if known else NONE_KNOWN, pending), len(state.hands)
-        )
+        known += pack(pending) << (HAND_BITS * seat)
         pending = None
     hand_list = list(state.hands)
     hand_list[seat] = hand
@@ -313,25 +301,13 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
         melded_list = list(melded)
         melded_list[seat] = True
         melded = tuple(melded_list)
-    after = _after_discard(
-        state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, ()
-    )  # fmt: skip
-    known = state.known
-    if known and known[seat] and known[seat][card]:
+    known = state.known_bits
+    if known:
         # rule: R-CL-VIS-1
-        return _with_known(after, _seat_known(known, seat, less_one(known[seat], card), len(hands)))
-    return after
-
-
-def _seat_known(known: tuple[Counts, ...], seat: int, cards: Counts, players: int) -> tuple[Counts, ...]:
-    """The players' known cards with ``seat``'s set to ``cards``: ``()`` once no player has any."""
-    if not known:
-        if not cards:
-            return known
-        known = (NONE_KNOWN,) * players
-    seats = list(known)
-    seats[seat] = cards
-    return tuple(seats) if any(seats) else ()
+        known = discarded(known, seat, card)
+    return _after_discard(
+        state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, (), known
+    )  # fmt: skip
 
 
 def _end_round(
@@ -376,7 +352,7 @@ def _end_round(
     return engine_state(
         rules, state.seed, round_no, state.dealer, state.to_move, phase, hands, tuple(scored), stock, pile,
         pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None, None,
-        state.turn_started, (*state.history, result), game, NONE_KNOWN,
+        state.turn_started, (*state.history, result), game, 0,
     )  # fmt: skip
 
 

@@ -24,7 +24,7 @@ import attrs
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.known import ZEROS
+from railroad_canasta.core.known import ZEROS, seat_bits, unpack
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -112,12 +112,12 @@ def view(state: ClassicState, player: int) -> ClassicView:
         history=state.history,
         result=state.result,
         # rule: R-CL-VIS-1
-        known=known_by_seat(state.known, state.rules.players),
+        known=known_by_seat(state.known_bits, state.rules.players),
     )
 
 
-def known_by_seat(known: tuple[Counts, ...], players: int) -> tuple[Counts, ...]:
-    """A state's known cards (``()`` while none) as a view shows them: one count of kinds a seat."""
-    if not known:
+def known_by_seat(bits: int, players: int) -> tuple[Counts, ...]:
+    """A table's packed known cards (``0`` while none) as a view shows them: one count of kinds a seat."""
+    if not bits:
         return (ZEROS,) * players
-    return tuple([k or ZEROS for k in known])
+    return tuple([unpack(seat_bits(bits, seat)) for seat in range(players)])

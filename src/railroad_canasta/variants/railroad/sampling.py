@@ -30,10 +30,11 @@ False
 
 from __future__ import annotations
 
+import operator
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
-from railroad_canasta.core.known import joined
+from railroad_canasta.core.known import pack
 from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.railroad.invariant_checks import pack_of
 from railroad_canasta.variants.railroad.invariants import may_hold_red_three, seen_cards
@@ -116,16 +117,24 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     players = []
     for seat, p in enumerate(seen.players):
         mine = seat == seen.viewer
-        known = p.known if any(p.known) else ()
         # rule: R-VIS-1
-        hand = seen.hand if mine else joined(counts_of(dealt.get(f"hand {seat}", ())), known)
+        drawn = counts_of(dealt.get(f"hand {seat}", ()))
+        hand = seen.hand if mine else tuple(map(operator.add, drawn, p.known))
         if mine and seen.kitty is not None:
             kitty = seen.kitty
         else:
             kitty = counts_of(dealt.get(f"kitty {seat}", ())) if p.kitty_size else empty_counts()
         players.append(
             PlayerState(
-                hand, kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, p.score, known
+                hand,
+                kitty,
+                p.melds,
+                p.red_threes,
+                p.canastas,
+                p.opened,
+                p.kitty_taken,
+                p.score,
+                pack(p.known),
             )
         )
     return GameState(

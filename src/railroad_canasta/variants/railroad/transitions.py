@@ -31,7 +31,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import NONE_KNOWN, joined, left_hand, less_one, melded
+from railroad_canasta.core.known import joined, left_hand, less_one, melded
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -99,11 +99,11 @@ _scored = copier(
     GameState, ("phase", "players", "turn_points", "pending", "turn_canasta", "history", "result"), stamp=True
 )
 _received = copier(PlayerState, ("hand", "red_threes"))
-_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened", "known"))
+_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened", "known_bits"))
 _discarded = copier(PlayerState, ("hand",))
-_discarded_known = copier(PlayerState, ("hand", "known"))
+_discarded_known = copier(PlayerState, ("hand", "known_bits"))
 _took_kitty = copier(PlayerState, ("hand", "kitty", "red_threes", "kitty_taken"))
-_new_score = copier(PlayerState, ("score", "known"))
+_new_score = copier(PlayerState, ("score", "known_bits"))
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -291,7 +291,7 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     # rule: R-SCO-6
     scores = tuple([p.score + b.total for p, b in zip(old, breakdowns, strict=True)])
     # rule: R-VIS-1
-    players = tuple([_new_score(p, s, NONE_KNOWN) for p, s in zip(old, scores, strict=True)])
+    players = tuple([_new_score(p, s, 0) for p, s in zip(old, scores, strict=True)])
     history = (*state.history, new_round_result(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
@@ -355,7 +355,7 @@ def _after_meld(
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
-    known: Counts,
+    known: int,
 ) -> GameState:
     """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it,
     ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
@@ -401,7 +401,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
     # rule: R-DEC-20
     sevens_hand = not player.opened and sevens_hand_melds(state)
-    known = player.known
+    known = player.known_bits
     if known:
         # rule: R-VIS-1
         known = melded(known, move)
@@ -444,10 +444,10 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
     # rule: R-VIS-1
-    known = left_hand(player.known, player.hand, hand)
+    known = left_hand(player.known_bits, player.hand, hand)
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = tuple(map(operator.add, hand, rest))
-        known = joined(known, tuple(rest))
+        known = joined(known, rest)
     else:
         # rule: R-DEC-12
         hand_t = tuple(hand)
@@ -481,7 +481,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     hand = player.hand
     red, stock = player.red_threes, state.stock
     frozen = state.pile_frozen
-    known = player.known
+    known = player.known_bits
     if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         taken = list(hand)
@@ -523,9 +523,9 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    if player.known:
+    if player.known_bits:
         # rule: R-VIS-1
-        player = players[seat] = _discarded_known(player, tuple(hand), less_one(player.known, card))
+        player = players[seat] = _discarded_known(player, tuple(hand), less_one(player.known_bits, card))
     else:
         player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
