@@ -45,8 +45,8 @@ __all__ = [
     "within",
 ]
 
-_J = Kind.JOKER
-_T = Kind.TWO
+_J_SHIFT: Final = 8 * Kind.JOKER
+_T_SHIFT: Final = 8 * Kind.TWO
 #: The bits of one hand's known cards: a byte a kind.
 HAND_BITS: Final = 8 * KIND_COUNT
 _HAND_MASK: Final = (1 << HAND_BITS) - 1
@@ -100,26 +100,28 @@ def stepped_known(
     mine = (bits >> shift) & _HAND_MASK
     if not mine:
         return bits
-    if not meld:
-        left = left_hand(mine, before, after)
-    elif type(move) is AddToMeld:
-        left = less_one(mine, move.card)
-    else:
-        left = melded(mine, cast("StartMeld", move))
+    left = melded(mine, move) if meld else left_hand(mine, before, after)  # type: ignore[arg-type]
     return bits + ((left - mine) << shift)
 
 
 def melded(bits: int, move: StartMeld | AddToMeld) -> int:
     """One hand's ``bits`` once the cards of a meld step left the hand (the kinds the step moves only)."""
     if type(move) is AddToMeld:
-        return less_one(bits, move.card)
+        shift = 8 * move.card
+        return bits - (1 << shift) if (bits >> shift) & 255 else bits
     start = cast("StartMeld", move)
-    for kind, count in ((start.rank, start.naturals), (_J, start.jokers), (_T, start.twos)):
-        if count:
-            shift = 8 * kind
-            have = (bits >> shift) & 255
-            if have:
-                bits -= min(have, count) << shift
+    shift = 8 * start.rank
+    have = (bits >> shift) & 255
+    if have:
+        bits -= (have if have < start.naturals else start.naturals) << shift
+    if start.jokers:
+        have = (bits >> _J_SHIFT) & 255
+        if have:
+            bits -= (have if have < start.jokers else start.jokers) << _J_SHIFT
+    if start.twos:
+        have = (bits >> _T_SHIFT) & 255
+        if have:
+            bits -= (have if have < start.twos else start.twos) << _T_SHIFT
     return bits
 
 
