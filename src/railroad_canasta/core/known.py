@@ -21,11 +21,11 @@ Views show them as counts by kind (:func:`unpack`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
-from railroad_canasta.core.moves import AddToMeld, StartMeld
+from railroad_canasta.core.moves import AddToMeld, StartMeld, TakePile, TakePileMixed
 
 __all__ = [
     "HAND_BITS",
@@ -34,9 +34,11 @@ __all__ = [
     "joined",
     "known_problem",
     "left_hand",
+    "less",
     "less_one",
     "melded",
     "pack",
+    "picked",
     "seat_bits",
     "size_problem",
     "stepped_known",
@@ -54,7 +56,7 @@ _HAND_MASK: Final = (1 << HAND_BITS) - 1
 ZEROS: Final[Counts] = (0,) * KIND_COUNT
 
 
-def pack(cards: Sequence[int]) -> int:
+def pack(cards: Iterable[int]) -> int:
     """Counts by kind (each under 256) packed a byte a kind; ``0`` for none."""
     return int.from_bytes(bytes(cards), "little")
 
@@ -74,9 +76,26 @@ def with_seat(bits: int, seat: int, old: int, new: int) -> int:
     return bits + ((new - old) << (HAND_BITS * seat))
 
 
-def joined(bits: int, cards: Sequence[int]) -> int:
+def joined(bits: int, cards: Iterable[int]) -> int:
     """One hand's ``bits`` with ``cards`` (by kind) added: cards that reached the hand in sight of all."""
     return bits + pack(cards)
+
+
+def less(bits: int, card: Kind, count: int) -> int:
+    """One hand's ``bits`` once ``count`` cards of ``card``'s kind left the hand (a pair under the top)."""
+    shift = 8 * card
+    have = (bits >> shift) & 255
+    return bits - ((have if have < count else count) << shift) if have else bits
+
+
+def picked(bits: int, move: object) -> int:
+    """One hand's ``bits`` once the hand's cards of a pickup went to the table with the top card: a
+    natural pair (``TakePile``), a natural and a wild card (``TakePileMixed``), none (``TakeTop``)."""
+    if type(move) is TakePile:
+        return less(bits, move.rank, 2)
+    if type(move) is TakePileMixed:
+        return less(less(bits, move.rank, 1), move.wild, 1)
+    return bits
 
 
 def less_one(bits: int, card: Kind) -> int:
@@ -91,16 +110,14 @@ def discarded(bits: int, seat: int, card: Kind) -> int:
     return bits - (1 << shift) if (bits >> shift) & 255 else bits
 
 
-def stepped_known(
-    bits: int, seat: int, move: object, meld: bool, before: Sequence[int], after: Sequence[int]
-) -> int:
-    """A whole table's ``bits`` once ``seat``'s hand went from ``before`` to ``after`` by a step: a meld
-    step (``meld``: :func:`melded` of ``move``) or a pickup (:func:`left_hand`)."""
+def stepped_known(bits: int, seat: int, move: object, meld: bool) -> int:
+    """A whole table's ``bits`` once ``seat`` made a step: a meld step (``meld``: :func:`melded` of
+    ``move``) or a pickup (:func:`picked`)."""
     shift = HAND_BITS * seat
     mine = (bits >> shift) & _HAND_MASK
     if not mine:
         return bits
-    left = melded(mine, move) if meld else left_hand(mine, before, after)  # type: ignore[arg-type]
+    left = melded(mine, move) if meld else picked(mine, move)  # type: ignore[arg-type]
     return bits + ((left - mine) << shift)
 
 

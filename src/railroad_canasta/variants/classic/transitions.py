@@ -262,7 +262,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     known = state.known_bits
     if known:
         # rule: R-CL-VIS-1
-        known = stepped_known(known, seat, move, turn_melds != state.turn_melds, state.hands[seat], hand)
+        known = stepped_known(known, seat, move, turn_melds != state.turn_melds)
     if pending is not None and opened:
         hand = _add(hand, pending)
         # rule: R-CL-VIS-1

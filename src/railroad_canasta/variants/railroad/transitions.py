@@ -31,7 +31,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import joined, left_hand, less_one, melded
+from railroad_canasta.core.known import joined, less, less_one, melded
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -444,7 +444,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
     # rule: R-VIS-1
-    known = left_hand(player.known_bits, player.hand, hand)
+    known = less(player.known_bits, rank, 2)
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = tuple(map(operator.add, hand, rest))
         known = joined(known, rest)
@@ -491,7 +491,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
             # rule: R-RED-1
             red, stock = _red_threes_down(taken, red, stock, state.rules, False)
         # rule: R-VIS-1
-        known = joined(known, tuple(map(operator.sub, taken, hand)))
+        known = joined(known, map(operator.sub, taken, hand))
         hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
