@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import attrs
 
-from railroad_canasta.core.cards import Counts, Kind
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
-from railroad_canasta.core.known import ZEROS, seat_bits, unpack
+from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -42,7 +43,7 @@ class ClassicViewError(RailroadCanastaError):
     """A view was asked what its player may not know (another player's hand, a seat not at the table)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ClassicView(Position):
     """What player ``viewer`` knows of a game of classic Canasta."""
 
@@ -89,35 +90,24 @@ def view(state: ClassicState, player: int) -> ClassicView:
     """What ``player`` may know of ``state``."""
     if type(player) is not int or not 0 <= player < state.rules.players:
         raise ClassicViewError(f"there is no player {player!r} at a table of {state.rules.players}")
-    return ClassicView(
-        rules=state.rules,
-        viewer=player,
-        round=state.round,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=state.hands[player],
-        hand_sizes=tuple(sum(h) for h in state.hands),
-        sides=state.sides,
-        stock_size=len(state.stock),
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        turn_points=state.turn_points,
-        pending=state.pending,
-        melded_before=state.melded_before,
-        turn_melds=state.turn_melds,
-        answer=state.answer,
-        asker=state.asker,
-        turn_started=state.turn_started,
-        history=state.history,
-        result=state.result,
+    # (built without ``__init__``, every field in order: the state's values are the view's as they are)
+    return _new_view(
+        state.rules, player, state.round, state.dealer, state.to_move, state.phase, state.hands[player],
+        tuple([sum(h) for h in state.hands]), state.sides, state.stock.size, state.pile, state.pile_frozen,
+        state.turn_points, state.pending, state.melded_before, state.turn_melds, state.answer, state.asker,
+        state.turn_started, state.history, state.result,
         # rule: R-CL-VIS-1
-        known=known_by_seat(state.known_bits, state.rules.players),
-    )
+        known_by_seat(state.known_bits, state.rules.players),
+    )  # fmt: skip
+
+
+#: Build a view from every field in order, without ``__init__`` (the fields of a checked state).
+_new_view = builder(ClassicView)
 
 
 def known_by_seat(bits: int, players: int) -> tuple[Counts, ...]:
     """A table's packed known cards (``0`` while none) as a view shows them: one count of kinds a seat."""
     if not bits:
         return (ZEROS,) * players
-    return tuple([unpack(seat_bits(bits, seat)) for seat in range(players)])
+    table = bits.to_bytes(KIND_COUNT * players, "little")
+    return tuple([tuple(table[at : at + KIND_COUNT]) for at in range(0, KIND_COUNT * players, KIND_COUNT)])

@@ -36,6 +36,7 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.frozen import builder
 from railroad_canasta.core.known import ZEROS, unpack
 from railroad_canasta.variants.railroad.melds import TableMeld
 from railroad_canasta.variants.railroad.rules import Rules
@@ -60,7 +61,7 @@ class ViewError(RailroadCanastaError):
     """
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PublicPlayer(Standing):
     """What every player knows about one player: counts of hidden cards, everything on the table.
 
@@ -93,7 +94,7 @@ def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
     return tuple(cards)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerView(Table):
     """A game seen by one player (``viewer``): their cards, the table, and the sizes of the hidden parts.
 
@@ -171,7 +172,7 @@ class PlayerView(Table):
 
 
 def _public(player: PlayerState) -> PublicPlayer:
-    return PublicPlayer(
+    return _new_public(
         sum(player.hand),
         sum(player.kitty),
         player.melds,
@@ -185,6 +186,12 @@ def _public(player: PlayerState) -> PublicPlayer:
     )
 
 
+#: Build a public standing or a view from every field in order, without ``__init__`` (a checked state's
+#: values; the pile given as a tuple of its own).
+_new_public = builder(PublicPlayer)
+_new_view = builder(PlayerView)
+
+
 def view(state: GameState, player: int) -> PlayerView:
     """What ``player`` (a seat, from 0) may know of ``state``.
 
@@ -193,24 +200,13 @@ def view(state: GameState, player: int) -> PlayerView:
     if type(player) is not int or not 0 <= player < len(state.players):
         raise ViewError(f"player must be a seat from 0 to {len(state.players) - 1}, not {player!r}")
     own = state.players[player]
-    return PlayerView(
-        rules=state.rules,
-        viewer=player,
-        round=state.round,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=own.hand,
+    # (every field in order; the pile's own cards, not the list the round's later piles share: a view is
+    # a value)
+    return _new_view(
+        state.rules, player, state.round, state.dealer, state.to_move, state.phase, own.hand,
         # rule: R-KIT-1
-        kitty=own.kitty if own.may_look_kitty else None,
-        players=tuple(_public(p) for p in state.players),
-        stock_size=len(state.stock),
-        # The pile's own cards, not the list the round's later piles share: a view is a value.
-        pile=tuple(state.pile.cards[: state.pile.size]),
-        pile_frozen=state.pile_frozen,
-        turn_points=state.turn_points,
-        pending=state.pending,
-        turn_canasta=state.turn_canasta,
-        history=state.history,
-        result=state.result,
-    )
+        own.kitty if own.may_look_kitty else None,
+        tuple([_public(p) for p in state.players]), state.stock.size,
+        tuple(state.pile.cards[: state.pile.size]), state.pile_frozen, state.turn_points, state.pending,
+        state.turn_canasta, state.history, state.result,
+    )  # fmt: skip
