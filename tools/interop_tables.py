@@ -5,6 +5,7 @@ Run it after a new numbering or layout; the tests check that the pages match the
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from railroad_canasta.variants import VARIANTS
@@ -49,8 +50,14 @@ single 1.
 >>> state = rc.new_game(seed=7)
 >>> vector = railroad.observe(rc.view(state, 0))
 >>> len(vector), railroad.observation_layout(2)[0]
-(216, ('phase', 5, 'one-hot: draw, meld, kitty, round-over, game-over'))
+(246, ('phase', 5, 'one-hot: draw, meld, kitty, round-over, game-over'))
 ```
+
+Each layout has a version, `LAYOUT_VERSION` of the variant's `observation` module
+(`railroad_canasta.variants.railroad.observation`, `railroad_canasta.variants.classic.observation`): it
+changes whenever a segment is added, removed or moved, so a model trained on one layout can refuse another.
+Version 2 added every player's `known` segment: the cards the whole table knows are in that hand
+(R-VIS-1, R-CL-VIS-1), as the player's view shows them. Version 1 had no such segment.
 
 This page is written by `python tools/interop_tables.py`; a test checks that it matches the code.
 """
@@ -69,7 +76,7 @@ def layout_table(segments: tuple[tuple[str, int, str], ...]) -> str:
 def observation_page() -> str:
     """The text of docs/observation.md."""
     parts = [OBSERVATION_INTRO]
-    for _, variant in sorted(VARIANTS.items()):
+    for name, variant in sorted(VARIANTS.items()):
         meta = variant.metadata
         sizes = ", ".join(
             f"{sum(size for _, size, _ in variant.observation_layout(p))} with {p} players"
@@ -77,10 +84,12 @@ def observation_page() -> str:
         )
         shown = meta.min_players * meta.players_per_side
         table = layout_table(variant.observation_layout(shown))
+        version = importlib.import_module(f"railroad_canasta.variants.{name}.observation").LAYOUT_VERSION
         parts.append(
             f"\n## {meta.title}\n\n"
-            f"Numbers: {sizes}. The layout with {shown} players (with other counts the seat segments have "
-            f"one place per player, and one block follows per side or seat):\n\n{table}\n"
+            f"Layout version {version}. Numbers: {sizes}. The layout with {shown} players (with other counts "
+            f"the seat segments have one place per player, and one block follows per side or seat):\n\n"
+            f"{table}\n"
         )
     return "".join(parts)
 
