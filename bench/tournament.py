@@ -230,8 +230,8 @@ def main(argv: list[str]) -> int:
     )
     print(
         "| pairing A:B | players | games | A wins | 95% interval | A's points (95%) | rounds "
-        "| went out (A / B) | stock empty | other ending | µs per decision A (median, p99) | µs per decision B "
-        "| seconds |"
+        "| went out (A / B) | stock empty | other ending | µs per decision A (median, p99) "
+        "| µs per decision B | seconds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs:
@@ -251,7 +251,8 @@ def main(argv: list[str]) -> int:
                 f"| {low:.1%} to {high:.1%} | {points:+.0f} ± {half:.0f} "
                 f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
                 f"| {share['stock-empty']:.1%} | {share['other']:.1%} "
-                f"| {us[a]:.0f} ({1e6 * percentile(times[a], 0.5):.0f}, {1e6 * percentile(times[a], 0.99):.0f}) "
+                f"| {us[a]:.0f} ({1e6 * percentile(times[a], 0.5):.0f}, "
+                f"{1e6 * percentile(times[a], 0.99):.0f}) "
                 f"| {us[b]:.0f} | {took:.1f} |"
             )
     if args.self_play:

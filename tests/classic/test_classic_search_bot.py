@@ -10,7 +10,14 @@ import pytest
 
 import railroad_canasta as rc
 from railroad_canasta import Move
-from railroad_canasta.bots import ClassicHeuristicBot, RailroadHeuristicBot, SearchBot, bot_named, play_game
+from railroad_canasta.bots import (
+    Bot,
+    ClassicHeuristicBot,
+    RailroadHeuristicBot,
+    SearchBot,
+    bot_named,
+    play_game,
+)
 from railroad_canasta.bots.search import CLASSIC_ROLLOUTS, RAILROAD_ROLLOUTS
 from railroad_canasta.core.moves import Discard
 from railroad_canasta.variants.classic.rules import CLASSIC
@@ -74,11 +81,18 @@ def test_bot_named_search_for_classic_is_the_classic_search_bot() -> None:
 def test_the_classic_search_bot_plays_a_whole_round_legally_within_its_budget() -> None:
     """Two search bots partnered against two heuristic bots: every move legal, no decision over the budget
     in rollouts, and discards are among the decisions searched."""
-    searchers = [Recording(SearchBot.for_variant("classic", seed, seconds=None, rollouts=8)) for seed in (1, 2)]
+    searchers = [
+        Recording(SearchBot.for_variant("classic", seed, seconds=None, rollouts=8)) for seed in (1, 2)
+    ]
     spent: list[int] = []
     discards = 0
     for deal in (3, 4):
-        bots = [searchers[0], ClassicHeuristicBot(), searchers[1], ClassicHeuristicBot()]
+        bots: list[Bot[ClassicView]] = [
+            searchers[0],
+            ClassicHeuristicBot(),
+            searchers[1],
+            ClassicHeuristicBot(),
+        ]
         final = play_game(ONE_ROUND, deal, bots)
         assert final.is_over and len(final.history) == 1
     for searcher in searchers:
