@@ -72,9 +72,8 @@ class Timed:
 def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot[Any]:
     if name == "search":
         # The variant's search bot (its budget and settings), with the settings the command line gives.
-        bot = SearchBot.for_variant(
-            args.variant, seed, seconds=args.search_seconds, rollouts=args.search_rollouts
-        )
+        rollouts = ... if args.search_rollouts is None else args.search_rollouts
+        bot = SearchBot.for_variant(args.variant, seed, seconds=args.search_seconds, rollouts=rollouts)
         for setting in ("margin", "candidates", "confidence", "prune"):
             given = getattr(args, f"search_{setting}")
             if given is not None:

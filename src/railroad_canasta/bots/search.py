@@ -36,6 +36,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from types import EllipsisType
 from typing import Any
 
 from railroad_canasta.bots.base import Bot
@@ -115,12 +116,13 @@ class SearchBot:
         seed: int = 0,
         *,
         seconds: float | None = 1.0,
-        rollouts: int | None = None,
+        rollouts: int | EllipsisType | None = ...,
     ) -> SearchBot:
         """The search bot of ``variant`` with the settings measured for it (``bench/tournament.py``).
 
-        The budget is ``rollouts`` a decision (by default 80 in Railroad, 120 in classic) and/or ``seconds``
-        of CPU a decision; ``seconds=None`` makes every choice a function of the seed and the view.
+        The budget is ``rollouts`` a decision (by default the variant's: 80 in Railroad, 120 in classic;
+        ``None``: no cap) and/or ``seconds`` of CPU a decision (``None``: no cap; every choice is then a
+        function of the seed and the view).
 
         - Railroad: the draw, the kitty and the discards the heuristic bot scores alike are searched, at
           most 3 moves; the bot leaves the heuristic's move for a gain beyond 2 standard errors.
@@ -131,7 +133,7 @@ class SearchBot:
             return cls(
                 seed,
                 seconds=seconds,
-                rollouts=CLASSIC_ROLLOUTS if rollouts is None else rollouts,
+                rollouts=CLASSIC_ROLLOUTS if rollouts is ... else rollouts,
                 candidates=4,
                 margin=math.inf,
                 confidence=1.0,
@@ -140,7 +142,7 @@ class SearchBot:
         return cls(
             seed,
             seconds=seconds,
-            rollouts=RAILROAD_ROLLOUTS if rollouts is None else rollouts,
+            rollouts=RAILROAD_ROLLOUTS if rollouts is ... else rollouts,
             policy=RailroadHeuristicBot,
         )
 
