@@ -131,6 +131,7 @@ def test_the_classic_budget_in_rollouts_and_in_seconds(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(time, "process_time", clock)
     timed = SearchBot.for_variant("classic", 3, seconds=0.25, rollouts=None)
+    assert timed.rollouts is None, "rollouts=None: no cap in rollouts, the budget is the clock's"
     timed.min_samples = 1000
     timed.choose(seen, moves)
     width = len(timed.candidates_of(seen, moves))
