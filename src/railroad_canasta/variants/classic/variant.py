@@ -53,6 +53,9 @@ class ClassicVariant:
 
     __slots__ = ()
 
+    def __repr__(self) -> str:
+        return "CLASSIC_VARIANT"
+
     @property
     def metadata(self) -> Metadata:
         return METADATA
