@@ -40,11 +40,24 @@ copyright = "railroad-canasta developers"
 release = "0.1.0"
 
 extensions = [
-    "myst_parser",
+    # MyST-NB: MyST Markdown (it includes myst-parser); a page with a ``file_format: mystnb`` header is a
+    # text notebook whose ``{code-cell}`` blocks run at build time and show what they print (the tutorials).
+    "myst_nb",
+    # ``{command-output}``: a shell command run at build time and shown with its output (the rules question).
+    "sphinxcontrib.programoutput",
     "sphinx.ext.autodoc",
     "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
 ]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb"}
+# Every build runs the notebooks afresh; a cell that raises fails the build (no error output is shown
+# as if it were an answer), as does a command whose exit status is not the one the page declares.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 120
+nb_execution_in_temp = True  # a cell may write files; they go to a temporary directory
+nb_merge_streams = True
+programoutput_prompt_template = "$ {command}\n{output}"
 # docs/decisions/*.md are the decision examples, included by the spec pages and decision-examples.md.
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "decisions"]
 # Spec files go from '# Title' straight to '### [R-...]' clause headings.
