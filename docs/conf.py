@@ -179,6 +179,10 @@ def _scenarios_by_clause() -> dict[str, list[str]]:
     return out
 
 
+#: The parts of a decision (R-DEC-n, R-CL-DEC-n), each a paragraph starting with its label.
+DECISION_PART = re.compile(r"^((?:Open point|Deciding text|Default reading|Alternative reading|Option)[^:]*):")
+
+
 def _convert(
     text: str,
     trace: ModuleType,
@@ -202,6 +206,10 @@ def _convert(
             lines += [f'<div id="{m[1]}"></div>', "", f"({m[1]})="]
         elif not fence and not line.startswith("#"):
             line = _link_ids(_fix_links(line, docs, labels), labels)
+            part = DECISION_PART.match(line)
+            if part is not None:  # each part of a decision is its own paragraph, its label in bold
+                lines.append("")
+                line = f"**{part[1]}:**{line[part.end() :]}"
         lines.append(line)
         if not fence and line.startswith("Sources:") and scenarios.get(current):
             lines += ["", "Scenarios: " + "; ".join(scenarios[current])]
