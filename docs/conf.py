@@ -180,7 +180,9 @@ def _scenarios_by_clause() -> dict[str, list[str]]:
 
 
 #: The parts of a decision (R-DEC-n, R-CL-DEC-n), each a paragraph starting with its label.
-DECISION_PART = re.compile(r"^((?:Open point|Deciding text|Default reading|Alternative reading|Option)[^:]*):")
+DECISION_PART = re.compile(
+    r"^((?:Open point|Deciding text|Default reading|Alternative reading|Option)[^:]*):"
+)
 
 
 def _convert(

@@ -93,11 +93,11 @@ def _spans(actions: list[int]) -> str:
             spans[-1][1] = action
         else:
             spans.append([action, action])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def actions_by_kind(moves: tuple[object, ...]) -> str:
-    """The actions by kind of move (its first word): a summary, then each kind's actions in a collapsed table."""
+    """The actions by kind of move (its first word): a summary, then each kind in a collapsed table."""
     kinds: dict[str, list[int]] = {}
     for action, move in enumerate(moves):
         kinds.setdefault(str(move).split()[0], []).append(action)

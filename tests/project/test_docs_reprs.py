@@ -74,7 +74,9 @@ def defaults(where: str, function: object) -> Iterator[tuple[str, str]]:
 
 
 def test_the_source_shows_no_raw_repr() -> None:
-    found = [f"{where}: {text[:80]}" for module in modules() for where, text in shown(module) if RAW.search(text)]
+    found = [
+        f"{where}: {text[:80]}" for module in modules() for where, text in shown(module) if RAW.search(text)
+    ]
     assert not found, "\n".join(found)
 
 

@@ -43,6 +43,7 @@ __all__ = ["STAMP", "Stamped", "builder", "copier", "is_stamped", "replacer"]
 
 T = TypeVar("T")
 
+
 class _Marker:
     """A marker object, compared by identity and shown by its name (in signatures and in the docs)."""
 
