@@ -94,6 +94,31 @@ def observation_page() -> str:
     return "".join(parts)
 
 
+def _spans(actions: list[int]) -> str:
+    """Action numbers as ranges: ``7-17, 40``."""
+    spans: list[list[int]] = []
+    for action in actions:
+        if spans and action == spans[-1][1] + 1:
+            spans[-1][1] = action
+        else:
+            spans.append([action, action])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def actions_by_kind(moves: tuple[object, ...]) -> str:
+    """The actions by kind of move (its first word): a summary, then each kind in a collapsed table."""
+    kinds: dict[str, list[int]] = {}
+    for action, move in enumerate(moves):
+        kinds.setdefault(str(move).split()[0], []).append(action)
+    out = ["| move | actions | how many |", "| --- | --- | --- |"]
+    out += [f"| `{kind}` | {_spans(actions)} | {len(actions)} |" for kind, actions in kinds.items()]
+    for kind, actions in ((k, a) for k, a in kinds.items() if len(a) > 1):  # one action: the summary says it
+        rows = [f"| {action} | `{moves[action]}` |" for action in actions]
+        out += ["", "<details>", f"<summary><code>{kind}</code>: {_spans(actions)}</summary>", ""]
+        out += ["| action | move |", "| --- | --- |", *rows, "", "</details>"]
+    return "\n".join(out)
+
+
 def actions_page() -> str:
     """The text of docs/actions.md."""
     parts = [INTRO]
@@ -101,7 +126,8 @@ def actions_page() -> str:
         space = variant.actions
         parts.append(
             f"\n## {variant.metadata.title}: `{space.version}`\n\n"
-            f"{space.num_distinct_actions} actions.\n\n{space.table()}\n"
+            f"{space.num_distinct_actions} actions, by kind of move (open a kind to see its actions):\n\n"
+            f"{actions_by_kind(space.moves)}\n"
         )
     return "".join(parts)
 
