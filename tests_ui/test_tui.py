@@ -220,6 +220,14 @@ def test_a_move_typed_while_the_list_has_the_focus_goes_to_the_move_line() -> No
             await pilot.pause()
             assert str(session.moves[played]) == f"discard {card}"
             assert "seed" not in _log(app)
+            # A digit while the table has the focus picks nothing: it goes to the move line.
+            typed.value = ""
+            app.query_one("#table").focus()
+            await pilot.pause()
+            played = len(session.moves)
+            await pilot.press("2")
+            await pilot.pause()
+            assert typed.has_focus and typed.value == "2" and len(session.moves) == played
 
     asyncio.run(drive())
 
