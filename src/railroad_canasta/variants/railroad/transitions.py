@@ -42,9 +42,10 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.core.stock import Pile, Stock, as_pile
 from railroad_canasta.variants.railroad import legal as _legal
-from railroad_canasta.variants.railroad.deal import _begin_turn, _deal, _received, _red_threes_down, _seated
+from railroad_canasta.variants.railroad.deal import _begin_turn, _deal, _received, _red_threes_down
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.requirement import opening_facts
 from railroad_canasta.variants.railroad.rules import (
     CanastaKind,
     TableMeld,
@@ -59,11 +60,13 @@ from railroad_canasta.variants.railroad.state import (
     kitty_open,
     new_round_result,
     pickup_melds,
-    sevens_hand_melds,
 )
 from railroad_canasta.variants.railroad.steps import step_result
 
 __all__ = ["apply", "next_round_state"]
+
+#: The opening facts of a mover who has opened (``opening_facts`` gives the same, read without a call).
+_OPENED: tuple[int | None, bool] = (None, False)
 
 _R3 = Kind.RED_THREE
 _HIGHEST_WILD = HIGHEST_WILD
@@ -179,6 +182,7 @@ def _after_meld(
     mask: int,
     completed: CanastaKind | None,
     red_threes: int,
+    need: int | None,
     sevens_hand: bool,
     pile: Pile,
     pile_frozen: bool,
@@ -187,7 +191,8 @@ def _after_meld(
     known: int,
 ) -> GameState:
     """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it,
-    ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
+    ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3):
+    ``need`` and ``sevens_hand`` are the mover's opening facts before the step (``opening_facts``).
     """
     rules = state.rules
     turn_canasta = state.turn_canasta
@@ -196,7 +201,7 @@ def _after_meld(
         turn_canasta = True
     turn_points = state.turn_points
     opened = player.opened
-    if not opened:
+    if need is not None:
         # rule: R-RED-2
         # Only the card values of this step count: red 3s put down never reach turn_points.
         # rule: R-DEC-11
@@ -204,7 +209,7 @@ def _after_meld(
             gained += canasta_bonus(completed, rules)
         turn_points += gained
         # rule: R-REQ-1, R-REQ-3, R-DEC-20
-        if turn_points >= rules.requirement(player.score) or sevens_hand:
+        if gained >= need or sevens_hand:
             opened = True
             if pending is not None:
                 # rule: R-DEC-12
@@ -228,8 +233,8 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.players[state.to_move]
     hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
-    # rule: R-DEC-20
-    sevens_hand = not player.opened and sevens_hand_melds(state)
+    # rule: R-REQ-1, R-DEC-20
+    need, sevens_hand = _OPENED if player.opened else opening_facts(state)
     known = player.known_bits
     if known:
         # rule: R-VIS-1
@@ -243,6 +248,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
         mask,
         completed,
         player.red_threes,
+        need,
         sevens_hand,
         state.pile,
         state.pile_frozen,
@@ -291,6 +297,7 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         mask,
         completed,
         red,
+        None if player.opened else opening_facts(state)[0],
         False,
         _NO_PILE,
         False,
@@ -335,6 +342,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         mask,
         completed,
         red,
+        None if player.opened else opening_facts(state)[0],
         False,
         pile,
         frozen,
@@ -382,8 +390,9 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     if hand[_R3]:
         # rule: R-RED-1
         red, stock = _red_threes_down(hand, red, stock, state.rules, True)
-    player = _took_kitty(player, tuple(hand), empty_counts(), red, True)
-    return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
+    players = list(state.players)
+    players[state.to_move] = _took_kitty(player, tuple(hand), empty_counts(), red, True)
+    return _next_turn(state, tuple(players), state.pile, state.pile_frozen, stock)
 
 
 def process_end_turn(state: GameState, move: EndTurn) -> GameState:
