@@ -77,7 +77,8 @@ def read_held(stream: IO[bytes], plan: Plan, *, name: str) -> Held:
     players = plan.game_rules().players
     size = 0
     last: GameRecordLine | None = None
-    for index, (size, line) in enumerate(read_lines(stream, tally, name=name)):
+    for index, (end, line) in enumerate(read_lines(stream, tally, name=name)):
+        size = end
         if index >= plan.games:
             raise RailroadCanastaError(f"{name} holds more than the {plan.games} games of the run")
         bots = [plan.bots[(seat + index) % len(plan.bots)] for seat in range(players)]
@@ -100,6 +101,6 @@ def read_all(stream: IO[bytes], *, name: str) -> Held:
     """What a file of game lines holds, counted (``simulate summarize``); any run's, unchecked."""
     tally = Tally()
     size = 0
-    for size, _ in read_lines(stream, tally, name=name):
-        pass
+    for end, _ in read_lines(stream, tally, name=name):
+        size = end
     return Held(tally, size, stream.seek(0, 2) - size)
