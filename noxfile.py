@@ -150,8 +150,9 @@ def pettingzoo(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def ray(session: nox.Session) -> None:
-    """simulate on a local Ray instance: the same JSON Lines as local processes."""
-    run_with_extra(session, "ray", "tests/adapters/test_ray.py")
+    """simulate on a local Ray instance, then on a two-node Ray cluster on this machine (Ray's own test
+    cluster, torn down at the end): the same JSON Lines as local processes, games per node, a node lost."""
+    run_with_extra(session, "ray", "tests/adapters/test_ray.py", "tests/adapters/test_ray_cluster.py")
 
 
 @nox.session(python=PYTHON, default=False)

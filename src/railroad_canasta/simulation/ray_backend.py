@@ -61,7 +61,7 @@ def run_ray(
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
         workers = jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
-        task = ray.remote(max_retries=MAX_RETRIES)(play_on_node)
+        task = ray.remote(max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(play_on_node)
         shared = ray.put(plan)
 
         def submit(first: int, stop: int) -> Any:
