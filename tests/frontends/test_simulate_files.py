@@ -141,8 +141,11 @@ def test_no_more_than_the_window_is_in_flight(order: Sequence[int]) -> None:
         pick = pending[order[len(pending_sizes) % len(order)] % len(pending)]
         return [pick], [p for p in pending if p != pick]
 
-    spans = batch_spans(40, 1, batch_size=2)
-    finished = in_flight(spans, 3, lambda a, b: submitted.append((a, b)) or (a, b), wait, cancelled.append)
+    def submit(first: int, stop: int) -> tuple[int, int]:
+        submitted.append((first, stop))
+        return first, stop
+
+    finished = in_flight(batch_spans(40, 1, batch_size=2), 3, submit, wait, cancelled.append)
     done = list(itertools.islice(finished, 12))
     finished.close()
     assert max(pending_sizes) == 3 and len(submitted) == 15 and len(done) == 12

@@ -19,7 +19,7 @@ import hashlib
 import importlib
 import inspect
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -184,8 +184,8 @@ def in_flight(
     window: int,
     submit: Callable[[int, int], T],
     wait: Callable[[list[T]], tuple[Sequence[T], list[T]]],
-    cancel: Callable[[T], None],
-) -> Iterator[T]:
+    cancel: Callable[[T], object],
+) -> Generator[T, None, None]:
     """Keep at most ``window`` batches submitted and yield each as it finishes, submitting the next.
 
     ``submit(start, stop)`` starts a batch and returns its handle; ``wait(pending)`` blocks until one or
