@@ -70,7 +70,7 @@ def scaling(games: int, repeats: int) -> None:
         if ray is not None:
             ray.shutdown()
             print(f"after Ray workers {workers}: {_load()}")
-    print(f"{'':>13} | {'games/s':>7} | {'decisions/s':>11} | {'× jobs 1':>8} | runs")
+    print(f"{'':>13} | {'games/s':>7} | {'decisions/s':>11} | {'/ jobs 1':>8} | runs")
     base = statistics.median(g for g, _ in rows["jobs 1"])
     for name, rates in rows.items():
         speed = statistics.median(g for g, _ in rates)
@@ -89,9 +89,8 @@ def memory(counts: list[int], tree: str | None) -> None:
         "print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
         " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
-    print(
-        f"peak resident memory of simulate --bots random --max-rounds 1 --jobs 2 --out FILE ({env['PYTHONPATH']})"
-    )
+    command = "simulate --bots random --max-rounds 1 --jobs 2 --out FILE"
+    print(f"peak resident memory of {command} ({env['PYTHONPATH']})")
     print(_load())
     print(f"{'games':>8} | {'driver MiB':>10} | {'worker MiB':>10} | {'seconds':>7} | {'file MB':>7}")
     with tempfile.TemporaryDirectory() as folder:
@@ -110,9 +109,8 @@ def memory(counts: list[int], tree: str | None) -> None:
             status, driver, worker = done.stdout.split()[-3:]
             assert status == "0", done.stderr
             size = out.stat().st_size / 1e6
-            print(
-                f"{games:>8} | {int(driver) / 1024:10.1f} | {int(worker) / 1024:10.1f} | {seconds:7.1f} | {size:7.1f}"
-            )
+            mib = f"{int(driver) / 1024:10.1f} | {int(worker) / 1024:10.1f}"
+            print(f"{games:>8} | {mib} | {seconds:7.1f} | {size:7.1f}")
     print(_load())
 
 
@@ -123,9 +121,8 @@ def line_cost(games: int) -> None:
     text = "".join(encode(line) for line in lines)
     size = len(text.encode())
     print(f"{games} games of one round, greedy against random")
-    print(
-        f"bytes per game line: {size / games:.1f}; gzip -6 ratio {size / len(gzip.compress(text.encode())):.1f}"
-    )
+    ratio = size / len(gzip.compress(text.encode(), 9))
+    print(f"bytes per game line: {size / games:.1f}; gzip -9 ratio {ratio:.1f}")
     times = []
     for _ in range(5):
         sink, tally = io.StringIO(), Tally()

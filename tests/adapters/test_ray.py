@@ -46,7 +46,7 @@ def test_the_command_runs_on_ray() -> None:
 
 @pytest.mark.usefixtures("local_ray")
 def test_a_file_cut_short_is_resumed_on_ray_to_the_bytes_of_a_local_run(tmp_path: Path) -> None:
-    """--resume on Ray: the games held are kept, the rest played by Ray tasks, the file that of a local run."""
+    """--resume on Ray: the games held are kept, the rest played by Ray tasks; the file is a local run's."""
     args = ["simulate", "--games", "9", "--max-rounds", "1", "--no-progress", "--seed", "6"]
     local, resumed = tmp_path / "local.jsonl", tmp_path / "resumed.jsonl"
     assert main([*args, "--out", str(local)], out=io.StringIO()) == 0

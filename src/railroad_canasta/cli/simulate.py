@@ -185,11 +185,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             lines = out
         elif args.out is not None:
             try:
-                lines = stack.enter_context(
-                    open(args.out, "a", encoding="utf-8", newline="\n")
-                    if args.resume
-                    else open(args.out, "w", encoding="utf-8", newline="\n")
-                )
+                if args.resume:
+                    lines = stack.enter_context(open(args.out, "a", encoding="utf-8", newline="\n"))
+                else:
+                    lines = stack.enter_context(open(args.out, "w", encoding="utf-8", newline="\n"))
             except OSError as exc:
                 raise RailroadCanastaError(f"--out: cannot write {args.out}: {exc.strerror}") from None
         bar = _progress(plan.games - held.games, not args.no_progress)
