@@ -5,11 +5,12 @@ average); peak memory of a run writing to a file, by its number of games; what o
     python bench/bench_scale.py --memory 10000 100000 [--tree SRC]  # peak RSS by games (fresh processes)
     python bench/bench_scale.py --line-cost [--games 2000]           # bytes and driver time per game line
 
-1. The same seeded plan (greedy against random, one round a game) runs with ``--jobs 1`` and ``--jobs 2``
-   (local processes) and on a local Ray instance of 1 and then 2 CPUs; the local rows are repeated beside
-   each Ray instance, alternated. It prints the median games and decisions per second of each row (wall
-   time, Ray started and warmed before it is timed), the ratios to one job, and the load average before,
-   between and after. Without the ``[ray]`` extra the Ray rows are left out.
+1. The same seeded plan (greedy against random, one round a game, or ``--rounds N``; 0: whole games)
+   runs with ``--jobs 1`` and ``--jobs 2`` (local processes) and on a local Ray instance of 1 and then
+   2 CPUs; the local rows are repeated beside each Ray instance, alternated. It prints the median games
+   and decisions per second of each row (wall time, Ray started and warmed before it is timed), the
+   ratios to one job, and the load average before, between and after. Without the ``[ray]`` extra the
+   Ray rows are left out.
 2. ``--memory N ...``: each N runs in a fresh process, ``simulate --games N --bots random --max-rounds 1
    --jobs 2 --out FILE``, and prints the peak resident memory (``ru_maxrss``) of the driver and of its
    largest worker. ``--tree SRC`` runs the package found in SRC (another checkout's ``src``).
@@ -47,11 +48,21 @@ def _rate(plan: Plan, backend: str, jobs: int) -> tuple[float, float]:
     return summary.games / summary.seconds, summary.decisions / summary.seconds
 
 
-def scaling(games: int, repeats: int) -> None:
+def _plan(games: int, rounds: int) -> Plan:
+    """Greedy against random: games of ``rounds`` rounds (0: whole games)."""
+    return Plan("railroad", None, ("greedy", "random"), games, seed=1, max_rounds=rounds or None)
+
+
+def _what(games: int, rounds: int) -> str:
+    kind = f"of {rounds} round{'s' * (rounds > 1)}" if rounds else "played to the end"
+    return f"{games} games {kind}, greedy against random"
+
+
+def scaling(games: int, repeats: int, rounds: int) -> None:
     """Print games/s of 1 and 2 jobs and of 1 and 2 Ray workers, medians of alternated repeats."""
-    plan = Plan(variant="railroad", rules=None, bots=("greedy", "random"), games=games, seed=1, max_rounds=1)
+    plan = _plan(games, rounds)
     rows: dict[str, list[tuple[float, float]]] = {}
-    print(f"simulate: {games} games of one round, greedy against random; {repeats} repeats, alternated")
+    print(f"simulate: {_what(games, rounds)}; {repeats} repeats, alternated")
     print(_load())
     try:
         import ray
@@ -61,7 +72,7 @@ def scaling(games: int, repeats: int) -> None:
     for workers in (1, 2) if ray is not None else (0,):
         if ray is not None:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
-            simulate(Plan(plan.variant, None, plan.bots, 4 * workers, 0, max_rounds=1), backend="ray")
+            simulate(_plan(4 * workers, 1), backend="ray")
         for _ in range(repeats):
             for name, backend, jobs in (("jobs 1", "local", 1), ("jobs 2", "local", 2)):
                 rows.setdefault(name, []).append(_rate(plan, backend, jobs))
@@ -114,13 +125,13 @@ def memory(counts: list[int], tree: str | None) -> None:
     print(_load())
 
 
-def line_cost(games: int) -> None:
+def line_cost(games: int, rounds: int) -> None:
     """Print bytes per game line, gzip's ratio, and the driver's time per line."""
-    plan = Plan(variant="railroad", rules=None, bots=("greedy", "random"), games=games, seed=1, max_rounds=1)
+    plan = _plan(games, rounds)
     lines = [play_one(plan, index) for index in range(games)]
     text = "".join(encode(line) for line in lines)
     size = len(text.encode())
-    print(f"{games} games of one round, greedy against random")
+    print(_what(games, rounds))
     ratio = size / len(gzip.compress(text.encode(), 9))
     print(f"bytes per game line: {size / games:.1f}; gzip -9 ratio {ratio:.1f}")
     times = []
@@ -141,6 +152,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per run (default 400)")
     parser.add_argument("--repeats", type=int, default=3, help="alternated repeats (default 3)")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds a game (default 1; 0: whole games)")
     parser.add_argument("--memory", type=int, nargs="+", metavar="N", help="peak RSS of runs of N games")
     parser.add_argument("--tree", default=None, help="the src folder to measure --memory of")
     parser.add_argument("--line-cost", action="store_true", help="bytes and driver time per game line")
@@ -148,9 +160,9 @@ def main() -> None:
     if args.memory:
         memory(args.memory, args.tree)
     elif args.line_cost:
-        line_cost(args.games)
+        line_cost(args.games, args.rounds)
     else:
-        scaling(args.games, args.repeats)
+        scaling(args.games, args.repeats, args.rounds)
 
 
 if __name__ == "__main__":
