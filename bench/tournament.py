@@ -14,13 +14,15 @@ decided by its score). The win rate of ``A`` is given with its 95% Wilson interv
 difference (A's best seat less B's) with its 95% normal interval. The rounds are counted by how they ended (a
 player went out, the stock ran out, anything else: no legal discard in Railroad, a red 3 last in the
 stock in classic) and by which bot went out. A decision's time is the CPU time of the bot's ``choose``
-(``time.thread_time``: the search bot's budget is CPU time on one core), the mean per bot and A's 99th
-percentile. ``--jobs`` plays games in parallel processes (a search bot still uses one core per game).
+(``time.thread_time``: the search bot's budget is CPU time on one core), the mean per bot and A's median
+and 99th percentile. ``--jobs`` plays games in parallel processes (a search bot still uses one core per game).
 
 ``--self heuristic`` adds the table of going-out shares of a bot playing itself at each player count.
 
+The search bot is the variant's (``SearchBot.for_variant``: its settings and its budget in rollouts, capped
+at ``--search-seconds`` of CPU a decision); ``--search-margin`` and the like change one setting.
 Figures are deterministic for the same arguments, apart from the times and a search bot whose budget is
-in seconds (``--search-rollouts`` gives it a budget in rollouts instead).
+in seconds (``--search-rollouts`` gives it a budget in rollouts alone).
 """
 
 from __future__ import annotations
@@ -38,8 +40,6 @@ from typing import Any, cast
 from railroad_canasta import Move
 from railroad_canasta.bots import (
     Bot,
-    ClassicHeuristicBot,
-    RailroadHeuristicBot,
     SearchBot,
     SeenPosition,
     bot_named,
@@ -71,16 +71,14 @@ class Timed:
 
 def make_bot(name: str, seed: int, args: argparse.Namespace) -> Bot[Any]:
     if name == "search":
-        return SearchBot(
-            seed,
-            seconds=args.search_seconds,
-            rollouts=args.search_rollouts,
-            margin=args.search_margin,
-            candidates=args.search_candidates,
-            confidence=args.search_confidence,
-            prune=args.search_prune,
-            policy=ClassicHeuristicBot if args.variant == "classic" else RailroadHeuristicBot,
-        )
+        # The variant's search bot (its budget and settings), with the settings the command line gives.
+        rollouts = ... if args.search_rollouts is None else args.search_rollouts
+        bot = SearchBot.for_variant(args.variant, seed, seconds=args.search_seconds, rollouts=rollouts)
+        for setting in ("margin", "candidates", "confidence", "prune"):
+            given = getattr(args, f"search_{setting}")
+            if given is not None:
+                setattr(bot, setting, given)
+        return bot
     return bot_named(name, seed=seed, variant=args.variant)
 
 
@@ -196,13 +194,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after N rounds")
     parser.add_argument("--search-seconds", type=float, default=1.0, help="search budget per decision")
     parser.add_argument("--search-rollouts", type=int, default=None, help="search budget in rollouts")
-    parser.add_argument("--search-margin", type=float, default=0.0, help="search: policy score margin")
-    parser.add_argument("--search-candidates", type=int, default=3, help="search: most moves searched")
+    parser.add_argument("--search-margin", type=float, default=None, help="search: policy score margin")
+    parser.add_argument("--search-candidates", type=int, default=None, help="search: most moves searched")
     parser.add_argument(
-        "--search-confidence", type=float, default=2.0, help="search: standard errors to leave the policy"
+        "--search-confidence", type=float, default=None, help="search: standard errors to leave the policy"
     )
     parser.add_argument(
-        "--search-prune", type=float, default=1.0, help="search: standard errors to drop a candidate"
+        "--search-prune", type=float, default=None, help="search: standard errors to drop a candidate"
     )
     parser.add_argument(
         "--duplicate", action="store_true", help="deal each seed twice, the bots in swapped seats"
@@ -218,18 +216,21 @@ def main(argv: list[str]) -> int:
     unit = {None: "games to the target score", 1: "one-round games"}.get(
         args.max_rounds, f"games of at most {args.max_rounds} rounds"
     )
-    budget = (
-        f"{args.search_rollouts} rollouts" if args.search_seconds is None else f"{args.search_seconds} CPU s"
+    probe = make_bot("search", 0, args)
+    assert isinstance(probe, SearchBot)
+    budget = " and ".join(
+        [f"{probe.rollouts} rollouts"] * (probe.rollouts is not None)
+        + [f"{probe.seconds} CPU s"] * (probe.seconds is not None)
     )
     print(
         f"Unit: {unit}{', duplicate deals' if args.duplicate else ''}; search budget {budget} a decision "
-        f"(margin {args.search_margin:g}, {args.search_candidates} candidates, confidence "
-        f"{args.search_confidence:g}, prune {args.search_prune:g}).\n"
+        f"(margin {probe.margin:g}, {probe.candidates} candidates, confidence "
+        f"{probe.confidence:g}, prune {probe.prune:g}).\n"
     )
     print(
         "| pairing A:B | players | games | A wins | 95% interval | A's points (95%) | rounds "
-        "| went out (A / B) | stock empty | other ending | µs per decision A (p99) | µs per decision B "
-        "| seconds |"
+        "| went out (A / B) | stock empty | other ending | µs per decision A (median, p99) "
+        "| µs per decision B | seconds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pair in args.pairs:
@@ -249,7 +250,9 @@ def main(argv: list[str]) -> int:
                 f"| {low:.1%} to {high:.1%} | {points:+.0f} ± {half:.0f} "
                 f"| {rounds} | {share['went-out']:.1%} ({int(total[f'out:{a}'])} / {int(total[f'out:{b}'])}) "
                 f"| {share['stock-empty']:.1%} | {share['other']:.1%} "
-                f"| {us[a]:.0f} ({1e6 * percentile(times[a], 0.99):.0f}) | {us[b]:.0f} | {took:.1f} |"
+                f"| {us[a]:.0f} ({1e6 * percentile(times[a], 0.5):.0f}, "
+                f"{1e6 * percentile(times[a], 0.99):.0f}) "
+                f"| {us[b]:.0f} | {took:.1f} |"
             )
     if args.self_play:
         name = args.self_play

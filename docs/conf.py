@@ -40,11 +40,24 @@ copyright = "railroad-canasta developers"
 release = "0.1.0"
 
 extensions = [
-    "myst_parser",
+    # MyST-NB: MyST Markdown (it includes myst-parser); a page with a ``file_format: mystnb`` header is a
+    # text notebook whose ``{code-cell}`` blocks run at build time and show what they print (the tutorials).
+    "myst_nb",
+    # ``{command-output}``: a shell command run at build time and shown with its output (the rules question).
+    "sphinxcontrib.programoutput",
     "sphinx.ext.autodoc",
     "sphinx.ext.githubpages",  # .nojekyll, so that _generated/ pages are served
 ]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb"}
+# Every build runs the notebooks afresh; a cell that raises fails the build (no error output is shown
+# as if it were an answer), as does a command whose exit status is not the one the page declares.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_execution_timeout = 120
+nb_execution_in_temp = True  # a cell may write files; they go to a temporary directory
+nb_merge_streams = True
+programoutput_prompt_template = "$ {command}\n{output}"
 # docs/decisions/*.md are the decision examples, included by the spec pages and decision-examples.md.
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "decisions"]
 # Spec files go from '# Title' straight to '### [R-...]' clause headings.
@@ -168,6 +181,12 @@ def _scenarios_by_clause() -> dict[str, list[str]]:
     return out
 
 
+#: The parts of a decision (R-DEC-n, R-CL-DEC-n), each a paragraph starting with its label.
+DECISION_PART = re.compile(
+    r"^((?:Open point|Deciding text|Default reading|Alternative reading|Option)[^:]*):"
+)
+
+
 def _convert(
     text: str,
     trace: ModuleType,
@@ -191,6 +210,10 @@ def _convert(
             lines += [f'<div id="{m[1]}"></div>', "", f"({m[1]})="]
         elif not fence and not line.startswith("#"):
             line = _link_ids(_fix_links(line, docs, labels), labels)
+            part = DECISION_PART.match(line)
+            if part is not None:  # each part of a decision is its own paragraph, its label in bold
+                lines.append("")
+                line = f"**{part[1]}:**{line[part.end() :]}"
         lines.append(line)
         if not fence and line.startswith("Sources:") and scenarios.get(current):
             lines += ["", "Scenarios: " + "; ".join(scenarios[current])]

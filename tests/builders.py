@@ -40,6 +40,7 @@ from railroad_canasta import (
     parse_kinds,
 )
 from railroad_canasta.core.cards import KIND_COUNT, Counts, counts_of, empty_counts, pack_counts
+from railroad_canasta.variants.railroad.rules import canasta_mask
 
 __all__ = [
     "FOUR_CANASTAS",
@@ -155,7 +156,7 @@ def make_state(
     if over:
         raise ValueError(f"more cards of {over[0]} placed than the pack holds ({full[over[0]]})")
 
-    masks = [_mask(ms) for ms in meld_lists]
+    masks = [canasta_mask(ms) for ms in meld_lists]
     opened_v = _seat_values(opened, n, None, "opened")
     taken_v = _seat_values(kitty_taken, n, False, "kitty_taken")
     score_v = _seat_values(scores, n, 0, "scores")
@@ -187,15 +188,6 @@ def make_state(
         pending=pending_c,
         turn_canasta=turn_canasta,
     )
-
-
-def _mask(melds: Sequence[TableMeld]) -> int:
-    mask = 0
-    for meld in melds:
-        kind = meld.canasta_kind
-        if kind is not None:
-            mask |= kind
-    return mask
 
 
 def card_total(state: GameState) -> Counts:

@@ -220,6 +220,14 @@ def test_a_move_typed_while_the_list_has_the_focus_goes_to_the_move_line() -> No
             await pilot.pause()
             assert str(session.moves[played]) == f"discard {card}"
             assert "seed" not in _log(app)
+            # A digit while the table has the focus picks nothing: it goes to the move line.
+            typed.value = ""
+            app.query_one("#table").focus()
+            await pilot.pause()
+            played = len(session.moves)
+            await pilot.press("2")
+            await pilot.pause()
+            assert typed.has_focus and typed.value == "2" and len(session.moves) == played
 
     asyncio.run(drive())
 
@@ -274,5 +282,32 @@ def test_the_replay_footer_lists_its_keys(tmp_path: Path) -> None:
             app.query_one("#table").focus()  # even with the scrolling table focused, the keys step
             await pilot.press("right")
             assert app.replay.index == 1
+
+    asyncio.run(drive())
+
+
+def test_a_long_message_stays_inside_its_panel() -> None:
+    """A long illegal move's message wraps inside the side panel, on a narrow terminal too: none of its
+    lines is wider than the panel and the message ends above the log."""
+    session = GameSession(Rules(players=2), seed=7)
+    app = PlayApp(session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 30)) as pilot:
+            await pilot.pause()
+            typed = app.query_one("#typed", Input)
+            typed.focus()
+            typed.value = "meld " + "9 " * 60 + "banana"
+            await pilot.press("enter")
+            await pilot.pause()
+            message = app.query_one("#message", Static)
+            text = str(message.content)
+            assert text.startswith("Illegal: ") and len(text) > message.region.width
+            side, log = app.query_one("#side").region, app.query_one("#log").region
+            shown = message.region
+            assert shown.width > 0 and shown.height > 1  # wrapped over more than one line
+            assert side.x <= shown.x and shown.right <= side.right
+            assert shown.bottom <= side.bottom <= log.y
+            assert message.virtual_size.width <= shown.width  # nothing runs past the panel's edge
 
     asyncio.run(drive())

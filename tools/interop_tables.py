@@ -5,6 +5,7 @@ Run it after a new numbering or layout; the tests check that the pages match the
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from railroad_canasta.variants import VARIANTS
@@ -49,8 +50,14 @@ single 1.
 >>> state = rc.new_game(seed=7)
 >>> vector = railroad.observe(rc.view(state, 0))
 >>> len(vector), railroad.observation_layout(2)[0]
-(216, ('phase', 5, 'one-hot: draw, meld, kitty, round-over, game-over'))
+(246, ('phase', 5, 'one-hot: draw, meld, kitty, round-over, game-over'))
 ```
+
+Each layout has a version, `LAYOUT_VERSION` of the variant's `observation` module
+(`railroad_canasta.variants.railroad.observation`, `railroad_canasta.variants.classic.observation`): it
+changes whenever a segment is added, removed or moved, so a model trained on one layout can refuse another.
+Version 2 added every player's `known` segment: the cards the whole table knows are in that hand
+(R-VIS-1, R-CL-VIS-1), as the player's view shows them. Version 1 had no such segment.
 
 This page is written by `python tools/interop_tables.py`; a test checks that it matches the code.
 """
@@ -69,7 +76,7 @@ def layout_table(segments: tuple[tuple[str, int, str], ...]) -> str:
 def observation_page() -> str:
     """The text of docs/observation.md."""
     parts = [OBSERVATION_INTRO]
-    for _, variant in sorted(VARIANTS.items()):
+    for name, variant in sorted(VARIANTS.items()):
         meta = variant.metadata
         sizes = ", ".join(
             f"{sum(size for _, size, _ in variant.observation_layout(p))} with {p} players"
@@ -77,12 +84,39 @@ def observation_page() -> str:
         )
         shown = meta.min_players * meta.players_per_side
         table = layout_table(variant.observation_layout(shown))
+        version = importlib.import_module(f"railroad_canasta.variants.{name}.observation").LAYOUT_VERSION
         parts.append(
             f"\n## {meta.title}\n\n"
-            f"Numbers: {sizes}. The layout with {shown} players (with other counts the seat segments have "
-            f"one place per player, and one block follows per side or seat):\n\n{table}\n"
+            f"Layout version {version}. Numbers: {sizes}. The layout with {shown} players (with other counts "
+            f"the seat segments have one place per player, and one block follows per side or seat):\n\n"
+            f"{table}\n"
         )
     return "".join(parts)
+
+
+def _spans(actions: list[int]) -> str:
+    """Action numbers as ranges: ``7-17, 40``."""
+    spans: list[list[int]] = []
+    for action in actions:
+        if spans and action == spans[-1][1] + 1:
+            spans[-1][1] = action
+        else:
+            spans.append([action, action])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def actions_by_kind(moves: tuple[object, ...]) -> str:
+    """The actions by kind of move (its first word): a summary, then each kind in a collapsed table."""
+    kinds: dict[str, list[int]] = {}
+    for action, move in enumerate(moves):
+        kinds.setdefault(str(move).split()[0], []).append(action)
+    out = ["| move | actions | how many |", "| --- | --- | --- |"]
+    out += [f"| `{kind}` | {_spans(actions)} | {len(actions)} |" for kind, actions in kinds.items()]
+    for kind, actions in ((k, a) for k, a in kinds.items() if len(a) > 1):  # one action: the summary says it
+        rows = [f"| {action} | `{moves[action]}` |" for action in actions]
+        out += ["", "<details>", f"<summary><code>{kind}</code>: {_spans(actions)}</summary>", ""]
+        out += ["| action | move |", "| --- | --- |", *rows, "", "</details>"]
+    return "\n".join(out)
 
 
 def actions_page() -> str:
@@ -92,7 +126,8 @@ def actions_page() -> str:
         space = variant.actions
         parts.append(
             f"\n## {variant.metadata.title}: `{space.version}`\n\n"
-            f"{space.num_distinct_actions} actions.\n\n{space.table()}\n"
+            f"{space.num_distinct_actions} actions, by kind of move (open a kind to see its actions):\n\n"
+            f"{actions_by_kind(space.moves)}\n"
         )
     return "".join(parts)
 

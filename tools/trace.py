@@ -451,23 +451,40 @@ def render_matrix(trace: Trace) -> str:
     if trace.pending:
         out += ["## Pending (no code citation yet)", ""]
         out += [f"- {{ref}}`{c.id} <{c.id}>` {_cell(c.title)}" for c in trace.pending] + [""]
+    # One collapsed section per clause group (R-PIL, R-CL-DEC ...), after a summary of the groups.
+    groups: dict[str, list[Clause]] = {}
+    for c in trace.clauses.values():
+        groups.setdefault(c.id.rsplit("-", 1)[0], []).append(c)
     out += [
         "## Matrix",
         "",
-        "| Clause | Title | Sources | Guards | Restated in | Code | Tests |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "The clauses by group (open a group to see where each clause is enforced and tested):",
+        "",
+        "| Group | Spec | Clauses | With guards | With tests |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for c in trace.clauses.values():
-        sources = ", ".join(src_ref(s) for s in c.sources) or "—"
-        guards = _locs(trace.cited(c.id, "guard"))
-        restated = "<br>".join(f"`{r.text}`" for r in trace.cited_with(c.id, "restated")) or "—"
-        code = _locs(trace.cited(c.id, "code"))
-        tests = _locs(trace.cited(c.id, "test", "scenario"))
-        row = (
-            f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {guards} | {restated} | {code} "
-            f"| {tests} |"
-        )
-        out.append(row)
+    for name, clauses in groups.items():
+        guarded = sum(1 for c in clauses if trace.cited(c.id, "guard"))
+        tested = sum(1 for c in clauses if trace.cited(c.id, "test", "scenario"))
+        out.append(f"| `{name}` | `{clauses[0].loc.path}` | {len(clauses)} | {guarded} | {tested} |")
+    for name, clauses in groups.items():
+        out += ["", "<details>", f"<summary><code>{name}</code>: {len(clauses)} clauses</summary>", ""]
+        out += [
+            "| Clause | Title | Sources | Guards | Restated in | Code | Tests |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for c in clauses:
+            sources = ", ".join(src_ref(s) for s in c.sources) or "—"
+            guards = _locs(trace.cited(c.id, "guard"))
+            restated = "<br>".join(f"`{r.text}`" for r in trace.cited_with(c.id, "restated")) or "—"
+            code = _locs(trace.cited(c.id, "code"))
+            tests = _locs(trace.cited(c.id, "test", "scenario"))
+            row = (
+                f"| {{ref}}`{c.id} <{c.id}>` | {_cell(c.title)} | {sources} | {guards} | {restated} | {code} "
+                f"| {tests} |"
+            )
+            out.append(row)
+        out += ["", "</details>"]
     return "\n".join(out) + "\n"
 
 

@@ -142,7 +142,10 @@ class GameSession:
 
     def save(self, path: Path) -> None:
         """Write the game so far to ``path`` as a JSON game record."""
-        path.write_text(record_json(self.record()) + "\n", encoding="utf-8")
+        # Written beside it, then renamed: an interrupted save never leaves half a record.
+        part = path.with_name(path.name + ".part")
+        part.write_text(record_json(self.record()) + "\n", encoding="utf-8")
+        part.replace(path)
 
     def seen(self, seat: int | None = None) -> AnyView:
         """What the person (at ``seat``) may know: their view (everything a front end shows comes from it)."""

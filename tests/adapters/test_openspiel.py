@@ -93,6 +93,10 @@ def test_the_observation_is_the_view_s_vector(name: str) -> None:
         assert state.observation_tensor(player) == [float(x) for x in variant.observe(seen)]
         assert state.observation_string(player) == variant.describe(seen)
         assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+        # The information state's tensor is the view's vector (the view is the information state).
+        assert state.information_state_tensor(player) == state.observation_tensor(player)
+    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    assert game.get_type().provides_information_state_tensor
     # Players see different hands, and the information state holds the whole history.
     assert state.observation_tensor(0) != state.observation_tensor(1)
     assert " ".join(map(str, state.history()[1:])) in state.information_state_string(0)

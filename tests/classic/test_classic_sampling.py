@@ -70,21 +70,30 @@ def _placements(seen: ClassicView, samples: int, seed: int) -> dict[str, collect
         state = rc.sample_state(seen, rng)
         for seat, hand in enumerate(state.hands):
             if seat != seen.viewer:
-                out[f"hand {seat}"].update({Kind(i): n for i, n in enumerate(hand)})
+                known = seen.known[seat]
+                # rule: R-CL-VIS-1 (every sample holds the known cards; only the rest is drawn)
+                assert all(h >= k for h, k in zip(hand, known, strict=True))
+                out[f"hand {seat}"].update(
+                    {Kind(i): n - k for i, (n, k) in enumerate(zip(hand, known, strict=True))}
+                )
         out["stock top"][state.stock[-1]] += 1
         out["stock rest"].update(state.stock[:-1])
     return out
 
 
-@pytest.mark.clause("R-CL-PLY-1", "R-CL-RED-1")
-def test_hidden_cards_land_in_each_place_with_the_right_frequency() -> None:
+@pytest.mark.clause("R-CL-PLY-1", "R-CL-RED-1", "R-CL-VIS-1")
+@pytest.mark.parametrize(("decisions", "constrained"), [(1, False), (30, True)])
+def test_hidden_cards_land_in_each_place_with_the_right_frequency(decisions: int, constrained: bool) -> None:
     """Chi-square, fixed seed: each kind is spread over the hidden places as a uniform deal spreads it.
 
     The red 3s go only to the stock (a hand never holds one, R-CL-RED-1); the other cards fill the other
     places uniformly: the partner's hand, both opponents' hands, the top of the stock and the rest. The
-    same test refuses the frequencies of a deal that ignored the red-3 rule.
+    same test refuses the frequencies of a deal that ignored the red-3 rule. In the constrained case
+    another hand holds known cards (taken with the pile, R-CL-VIS-1): every sample deals them to it, and
+    only the rest of that hand is drawn uniformly with the other hidden cards.
     """
-    seen = rc.view(_played(4, decisions=30, seed=11), 0)
+    seen = rc.view(_played(4, decisions=decisions, seed=11), 0)
+    assert any(any(k) for seat, k in enumerate(seen.known) if seat != seen.viewer) is constrained
     samples = 1500
     observed = _placements(seen, samples, seed=2024)
     kinds = [k for k in (Kind.RED_THREE, Kind.JOKER, Kind.TWO, Kind.KING, Kind.FOUR) if hidden_cards(seen)[k]]

@@ -17,6 +17,7 @@ from railroad_canasta import ClassicRules, Rules, new_game
 from railroad_canasta.cli import main
 from railroad_canasta.cli import play as play_cmd
 from railroad_canasta.cli import serve as serve_cmd
+from railroad_canasta.session import read_record
 from railroad_canasta.web import make_app
 from railroad_canasta.web.guard import LOOPBACK_HOSTS, host_allowed, origin_allowed
 
@@ -207,3 +208,44 @@ def test_new_game_refuses_a_seed_over_256_bits_in_both_games() -> None:
         with pytest.raises(TypeError, match="seed must be an int"):
             new_game(rules, seed="7")  # type: ignore[call-overload]
         assert new_game(rules, seed=2**256 - 1).seed == 2**256 - 1
+
+
+# ----------------------------------------------------------- issue 25: a web game saved and resumed
+
+
+def test_a_web_game_is_saved_as_it_is_played_and_resumed_with_new_links(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    app = make_app(Rules(players=3), seed=11, humans=2, save_to=path)
+    table = app.state.table
+    client = TestClient(app)
+    for _ in range(6):  # the people's moves through their links; the bot's in between
+        seat = table.session.state.to_move
+        legal = table.session.legal(seat)
+        client.post(f"/t/{table.token_of(seat)}/move", data={"move": str(legal[-1])})
+        assert read_record(path.read_bytes()).moves == tuple(table.session.moves)
+    played = tuple(table.session.moves)
+    assert len(played) > 6 and not list(tmp_path.glob("*.part"))
+    again_app = make_app(humans=2, resume=read_record(path.read_bytes()), save_to=path)
+    again = again_app.state.table
+    assert again.session.state == table.session.state and again.session.seed == 11
+    assert not set(again.tokens) & set(table.tokens)
+    seat = again.session.state.to_move
+    assert "Your move." in TestClient(again_app).get(f"/t/{again.token_of(seat)}").text
+    again.play(str(again.session.legal(seat)[0]), seat)
+    assert read_record(path.read_bytes()).moves[: len(played)] == played
+    assert len(read_record(path.read_bytes()).moves) > len(played)
+
+
+def test_serve_resume_mistakes_are_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": "railroad-canasta/record/1", "moves": 5}')
+    for argv in (
+        ["serve", "--resume", str(tmp_path / "missing.json")],
+        ["serve", "--resume", str(bad)],
+        ["serve", "--resume", str(bad), "--players", "3"],
+    ):
+        assert main(argv, out=io.StringIO()) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err, err

@@ -1,7 +1,8 @@
 """Every Python sample of the docs' pages runs: the blocks of a page in order, in one namespace.
 
-The samples are the ```python fenced blocks of docs/**/*.md (generated pages aside); each page runs in
-a temporary directory (samples may write files there).
+The samples are the ```python fenced blocks and the ``{code-cell}`` blocks (text notebooks, which the docs
+build also runs) of docs/**/*.md (generated pages aside); each page runs in a temporary directory
+(samples may write files there).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-BLOCK = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
+BLOCK = re.compile(r"^```(?:python|\{code-cell\} ipython3)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def pages() -> list[Path]:

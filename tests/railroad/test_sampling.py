@@ -49,7 +49,12 @@ def _placements(seen: PlayerView, samples: int, seed: int) -> dict[str, collecti
         state = rc.sample_state(seen, rng)
         for seat, p in enumerate(state.players):
             if seat != seen.viewer:
-                out[f"hand {seat}"].update({Kind(i): n for i, n in enumerate(p.hand)})
+                known = seen.players[seat].known
+                # rule: R-VIS-1 (every sample holds the known cards; only the rest is drawn)
+                assert all(h >= k for h, k in zip(p.hand, known, strict=True))
+                out[f"hand {seat}"].update(
+                    {Kind(i): n - k for i, (n, k) in enumerate(zip(p.hand, known, strict=True))}
+                )
             if seat != seen.viewer or seen.kitty is None:
                 out[f"kitty {seat}"].update({Kind(i): n for i, n in enumerate(p.kitty)})
         out["stock top"][state.stock[-1]] += 1
@@ -66,12 +71,41 @@ def test_hidden_cards_land_in_each_place_with_the_right_frequency() -> None:
     the frequencies of a deal that ignored the red-3 rule.
     """
     seen = _position()
+    assert not any(any(p.known) for seat, p in enumerate(seen.players) if seat != seen.viewer)
     samples = 1500
     observed = _placements(seen, samples, seed=2024)
     kinds = [
         k for k in (Kind.RED_THREE, Kind.JOKER, Kind.SEVEN, Kind.KING, Kind.FOUR) if hidden_cards(seen)[k]
     ]
     check_spread(observed, hidden_cards(seen), hidden_places(seen), kinds, samples)
+
+
+@pytest.mark.clause("R-SET-3", "R-RED-1", "R-VIS-1")
+def test_known_cards_go_to_their_holder_and_the_rest_spreads_uniformly() -> None:
+    """Chi-square, fixed seed, a constrained view: another hand holds cards taken with the pile.
+
+    Every sample deals them to that hand; the rest of that hand, the other hands, the kitties and the
+    stock are drawn as a uniform deal of the cards left would draw them.
+    """
+    seen = _known_position()
+    assert any(any(p.known) for seat, p in enumerate(seen.players) if seat != seen.viewer)
+    samples = 1500
+    observed = _placements(seen, samples, seed=2025)
+    kinds = [
+        k for k in (Kind.RED_THREE, Kind.JOKER, Kind.SEVEN, Kind.KING, Kind.FOUR) if hidden_cards(seen)[k]
+    ]
+    check_spread(observed, hidden_cards(seen), hidden_places(seen), kinds, samples)
+
+
+def _known_position() -> PlayerView:
+    """The first view of seat 0, in heuristic play, in which another hand holds known cards."""
+    state = new_game(RAILROAD.replace(players=3), seed=11)
+    bot = RailroadHeuristicBot()
+    while True:
+        state = apply(state, bot.choose(view(state, state.to_move), rc.legal_moves(state)))
+        seen = view(state, 0)
+        if seen.phase in _PLAYING and any(any(p.known) for p in seen.players[1:]):
+            return seen
 
 
 @pytest.mark.clause("R-DEC-6")

@@ -21,7 +21,9 @@ named ``python_<variant>_canasta``. Load one with ``pyspiel.load_game``, paramet
   type says ``ZERO_SUM`` and its utility sum is 0 (:data:`~railroad_canasta.adapters.episode.REWARDS`).
 - **Observations**: ``observation_tensor`` is the variant's observation vector of the player's view
   (layout in ``docs/observation.md``), ``observation_string`` its text; ``information_state_string`` adds
-  every action played and what the player saw at each of its own decisions (perfect recall).
+  every action played and what the player saw at each of its own decisions (perfect recall);
+  ``information_state_tensor`` is the view's vector, as the view is the player's information state: what
+  the table showed that bears on play, the cards known in every hand included (R-VIS-1, R-CL-VIS-1).
 - **Serialization**: OpenSpiel's own (the chance outcome and the actions, replayed by
   ``game.deserialize_state``).
 
@@ -92,7 +94,7 @@ def _game_type(variant: AnyVariant, reward: str = REWARDS[0]) -> Any:
         max_num_players=meta.max_players,
         min_num_players=meta.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(variant),
@@ -212,23 +214,22 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
 
 class CanastaObserver:
-    """OpenSpiel's observer: a player's observation vector and text, or its whole history as text."""
+    """OpenSpiel's observer: a player's view as a vector, and as text (with its whole history under perfect
+    recall: the information state's string; its tensor is the view's vector either way)."""
 
     def __init__(self, game: CanastaGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         segments = game.variant.observation_layout(game.rules.players)
-        self.tensor: Any = np.zeros(0 if perfect_recall else sum(size for _, size, _ in segments), np.float32)
+        self.tensor: Any = np.zeros(sum(size for _, size, _ in segments), np.float32)
         self.dict: dict[str, Any] = {}
         at = 0
-        if not perfect_recall:
-            for name, size, _ in segments:
-                self.dict[name] = self.tensor[at : at + size]
-                at += size
+        for name, size, _ in segments:
+            self.dict[name] = self.tensor[at : at + size]
+            at += size
 
     def set_from(self, state: CanastaState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        if not self.perfect_recall:
-            self.tensor[:] = state.episode.observation(player)
+        self.tensor[:] = state.episode.observation(player)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the history under perfect recall)."""

@@ -49,9 +49,7 @@ def heuristic_bot(variant: str, seed: int = 0) -> AnyBot:
 
 def _search(seed: int, variant: str) -> AnyBot:
     variant_named(variant)
-    if variant == "classic":
-        return SearchBot(seed, policy=ClassicHeuristicBot)
-    return SearchBot(seed, policy=RailroadHeuristicBot)
+    return SearchBot.for_variant(variant, seed)
 
 
 _MAKERS: Mapping[str, Callable[[int, str], AnyBot]] = {

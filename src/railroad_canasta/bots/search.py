@@ -19,6 +19,9 @@ policy for every seat. A rollout is worth the round score of the bot's side less
 
 The budget is a number of rollouts per decision (the choice is then a function of the seed and the view)
 and/or CPU seconds of this process per decision (``time.process_time``: one core, not the wall clock).
+:meth:`SearchBot.for_variant` makes the bot of a variant with the settings measured for it: in classic
+Canasta the heuristic bot's discard scores are rarely equal, so every discard is searched over its four
+best moves, and a gain beyond one standard error is acted on.
 
 >>> from railroad_canasta import RAILROAD, legal_moves, new_game, view, apply
 >>> state = apply(new_game(RAILROAD, seed=7), "draw")
@@ -33,9 +36,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from types import EllipsisType
 from typing import Any
 
 from railroad_canasta.bots.base import Bot
+from railroad_canasta.bots.classic import ClassicHeuristicBot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
 from railroad_canasta.core.moves import Discard, Move
 from railroad_canasta.game import apply, legal_moves, sample_state, view
@@ -44,7 +49,11 @@ from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["SearchBot"]
+__all__ = ["CLASSIC_ROLLOUTS", "RAILROAD_ROLLOUTS", "SearchBot"]
+
+#: The default budget in rollouts a decision, by variant (:meth:`SearchBot.for_variant`).
+RAILROAD_ROLLOUTS = 80
+CLASSIC_ROLLOUTS = 120
 
 #: The phases of a round being played, in both variants (by their values).
 _PLAYING = frozenset({"draw", "meld", "kitty", "answer"})
@@ -66,7 +75,7 @@ class SearchBot:
     deterministic); when it scores moves (a ``scores(view, moves)`` method) only the moves it scores
     within ``margin`` of its best are searched, at most ``candidates`` of them. The default budget is 80
     rollouts a decision, capped at 1 CPU second; ``seconds=None`` makes every choice a function of the
-    seed and the view.
+    seed and the view. The defaults are Railroad's; :meth:`for_variant` gives a variant's settings.
     """
 
     def __init__(
@@ -74,7 +83,7 @@ class SearchBot:
         seed: int = 0,
         *,
         seconds: float | None = 1.0,
-        rollouts: int | None = 80,
+        rollouts: int | None = RAILROAD_ROLLOUTS,
         candidates: int = 3,
         margin: float = 0.0,
         confidence: float = 2.0,
@@ -99,6 +108,43 @@ class SearchBot:
         self._bots: list[Any] = []
         #: Rollouts played by the last decision.
         self.last_rollouts = 0
+
+    @classmethod
+    def for_variant(
+        cls,
+        variant: str,
+        seed: int = 0,
+        *,
+        seconds: float | None = 1.0,
+        rollouts: int | EllipsisType | None = ...,
+    ) -> SearchBot:
+        """The search bot of ``variant`` with the settings measured for it (``bench/tournament.py``).
+
+        The budget is ``rollouts`` a decision (by default the variant's: 80 in Railroad, 120 in classic;
+        ``None``: no cap) and/or ``seconds`` of CPU a decision (``None``: no cap; every choice is then a
+        function of the seed and the view).
+
+        - Railroad: the draw, the kitty and the discards the heuristic bot scores alike are searched, at
+          most 3 moves; the bot leaves the heuristic's move for a gain beyond 2 standard errors.
+        - Classic: the draw and every discard are searched over the heuristic's 4 best moves (its
+          discard scores are rarely equal), and a gain beyond 1 standard error is acted on.
+        """
+        if variant == "classic":
+            return cls(
+                seed,
+                seconds=seconds,
+                rollouts=CLASSIC_ROLLOUTS if rollouts is ... else rollouts,
+                candidates=4,
+                margin=math.inf,
+                confidence=1.0,
+                policy=ClassicHeuristicBot,
+            )
+        return cls(
+            seed,
+            seconds=seconds,
+            rollouts=RAILROAD_ROLLOUTS if rollouts is ... else rollouts,
+            policy=RailroadHeuristicBot,
+        )
 
     def __repr__(self) -> str:
         return f"SearchBot({self.seed}, seconds={self.seconds}, rollouts={self.rollouts})"

@@ -43,8 +43,21 @@ __all__ = ["STAMP", "Stamped", "builder", "copier", "is_stamped", "replacer"]
 
 T = TypeVar("T")
 
+
+class _Marker:
+    """A marker object, compared by identity and shown by its name (in signatures and in the docs)."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+
 #: The stamp of the records a stamping builder makes (never a field: no copy of a record carries it).
-STAMP: Final = object()
+STAMP: Final = _Marker("STAMP")
 
 
 class Stamped:
@@ -113,7 +126,7 @@ def replacer(cls: type[T], *, stamp: bool = False) -> Callable[..., T]:
 
 
 #: The default of a generated ``replace``'s keywords: keep the field as it is.
-_KEEP: Final = object()
+_KEEP: Final = _Marker("KEEP")
 
 
 def _generate(

@@ -19,7 +19,7 @@ import attrs
 
 from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, TWO_POINTS, Kind
 
-__all__ = ["Meld"]
+__all__ = ["Meld", "meld_of"]
 
 _JOKER = Kind.JOKER
 _TWO = Kind.TWO
@@ -61,3 +61,11 @@ class Meld:
     def __str__(self) -> str:
         parts = [str(self.rank)] * self.naturals + ["JK"] * self.jokers + ["2"] * self.twos
         return " ".join(parts)
+
+
+def meld_of(melds: tuple[Meld, ...], rank: Kind) -> Meld | None:
+    """The meld of ``rank`` among ``melds``, if any."""
+    for meld in melds:
+        if meld.rank is rank:
+            return meld
+    return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import Kind, counts_of
 from railroad_canasta.core.errors import describe
+from railroad_canasta.core.known import HAND_BITS, pack
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
@@ -51,7 +52,7 @@ from railroad_canasta.variants.classic.state import (
     Side,
     SideScore,
 )
-from railroad_canasta.variants.classic.views import ClassicView
+from railroad_canasta.variants.classic.views import ClassicView, known_by_seat
 
 __all__ = [
     "VARIANT",
@@ -186,6 +187,7 @@ def state_to_dict(state: ClassicState) -> JSONObject:
         "pile": [CARD_TOKENS[k] for k in state.pile],
         "pile_frozen": state.pile_frozen,
         **_turn(state),
+        "known": [count_tokens(k) for k in state.known],
     }
 
 
@@ -208,6 +210,7 @@ def view_to_dict(v: ClassicView) -> JSONObject:
         "pile": [CARD_TOKENS[k] for k in v.pile],
         "pile_frozen": v.pile_frozen,
         **_turn(v),
+        "known": [count_tokens(k) for k in v.known],
     }
 
 
@@ -331,7 +334,7 @@ def _sides(value: object, count: int) -> tuple[Side, ...]:
 
 def state_from_dict(data: object) -> ClassicState:
     """Read a classic state; raise :class:`RecordError` for anything malformed or unreachable."""
-    doc = read_object(read_document(data, STATE_SCHEMA), "", _STATE_KEYS)
+    doc = read_object(read_document(data, STATE_SCHEMA), "", _STATE_KEYS, ("known",))
     rules = rules_from_dict(doc["rules"])
     hands = read_list(doc["hands"], "hands")
     if len(hands) != rules.players:
@@ -341,13 +344,31 @@ def state_from_dict(data: object) -> ClassicState:
         hands=tuple(counts_of(read_kinds(h, f"hands[{i}]")) for i, h in enumerate(hands)),
         stock=read_kinds(doc["stock"], "stock"),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
+        known_bits=_known(doc, rules.players),
     )
     return checked(validate_saved, state)
 
 
+def _known(doc: dict[str, object], players: int) -> int:
+    """A document's known cards, one list a seat (R-CL-VIS-1), packed; ``0`` for none, and for a document
+    written before they were recorded (no ``"known"``: it loads with none known)."""
+    if "known" not in doc:
+        return 0
+    items = read_list(doc["known"], "known")
+    if len(items) != players:
+        fail("known", f"must have {players} entries (one a seat), not {len(items)}")
+    bits = 0
+    for seat, cards in enumerate(items):
+        counts = read_counts(cards, f"known[{seat}]")
+        if max(counts) > 255:
+            fail(f"known[{seat}]", "knows more cards of a kind than any pack holds")
+        bits |= pack(counts) << (HAND_BITS * seat)
+    return bits
+
+
 def view_from_dict(data: object) -> ClassicView:
     """Read a classic view; raise :class:`RecordError` for anything malformed or impossible."""
-    doc = read_object(read_document(data, VIEW_SCHEMA), "", _VIEW_KEYS)
+    doc = read_object(read_document(data, VIEW_SCHEMA), "", _VIEW_KEYS, ("known",))
     rules = rules_from_dict(doc["rules"])
     v = ClassicView(
         viewer=read_int(doc, "viewer", "", 0, rules.players - 1),
@@ -355,5 +376,6 @@ def view_from_dict(data: object) -> ClassicView:
         hand_sizes=read_ints(doc["hand_sizes"], "hand_sizes", rules.players, 0),
         stock_size=read_int(doc, "stock_size", "", 0),
         **_turn_fields(doc, rules),  # type: ignore[arg-type]
+        known=known_by_seat(_known(doc, rules.players), rules.players),
     )
     return checked(validate_view, v)

@@ -125,6 +125,8 @@ class _Codec:
 
 
 #: The codec of each variant, by name (the ``"variant"`` field of a document).
+#:
+#: :meta hide-value:
 CODECS: dict[str, _Codec] = {
     Rules.variant: _Codec(railroad_codec),
     ClassicRules.variant: _Codec(classic_codec),

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.errors import describe
+from railroad_canasta.core.known import ZEROS, pack
 from railroad_canasta.core.moves import MOST_CARDS
 from railroad_canasta.io.reader import (
     CARD_TOKENS,
@@ -45,6 +46,7 @@ from railroad_canasta.io.reader import (
     read_int,
     read_ints,
     read_kinds,
+    read_known,
     read_list,
     read_object,
     read_rules,
@@ -152,6 +154,7 @@ def _player_dict(p: PlayerState) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
+        "known": count_tokens(p.known),
     }
 
 
@@ -165,6 +168,7 @@ def _public_dict(p: PublicPlayer) -> JSONObject:
         "opened": p.opened,
         "kitty_taken": p.kitty_taken,
         "score": p.score,
+        "known": count_tokens(p.known),
     }
 
 
@@ -333,7 +337,7 @@ def state_to_dict(state: GameState) -> JSONObject:
 
 
 def _player(value: object, path: str) -> PlayerState:
-    data = read_object(value, path, _PLAYER_KEYS)
+    data = read_object(value, path, _PLAYER_KEYS, ("known",))
     return PlayerState(
         hand=read_counts(data["hand"], f"{path}.hand"),
         kitty=read_counts(data["kitty"], f"{path}.kitty"),
@@ -343,6 +347,7 @@ def _player(value: object, path: str) -> PlayerState:
         opened=read_bool(data, "opened", path),
         kitty_taken=read_bool(data, "kitty_taken", path),
         score=read_int(data, "score", path, None),
+        known_bits=pack(read_known(data, "known", path)),
     )
 
 
@@ -432,7 +437,7 @@ def view_to_dict(v: PlayerView) -> JSONObject:
 
 
 def _public_player(value: object, path: str) -> PublicPlayer:
-    data = read_object(value, path, _PUBLIC_KEYS)
+    data = read_object(value, path, _PUBLIC_KEYS, ("known",))
     return PublicPlayer(
         hand_size=read_int(data, "hand_size", path, 0),
         kitty_size=read_int(data, "kitty_size", path, 0),
@@ -442,6 +447,7 @@ def _public_player(value: object, path: str) -> PublicPlayer:
         opened=read_bool(data, "opened", path),
         kitty_taken=read_bool(data, "kitty_taken", path),
         score=read_int(data, "score", path, None),
+        known=read_known(data, "known", path) or ZEROS,
     )
 
 

@@ -207,6 +207,17 @@ def read_document(data: object, expected: str) -> dict[str, object]:
     return data
 
 
+def read_known(data: dict[str, object], key: str, path: str) -> Counts:
+    """The known cards of a hand under ``key`` (R-VIS-1, R-CL-VIS-1): ``()`` for none, and for a document
+    written before known cards were recorded (the key missing): it loads with none known."""
+    if key not in data:
+        return ()
+    counts = read_counts(data[key], at(path, key))
+    if max(counts) > 255:
+        fail(at(path, key), "knows more cards of a kind than any pack holds")
+    return counts if any(counts) else ()
+
+
 def count_tokens(counts: Counts) -> list[JSONValue]:
     """Cards by kind as a list of tokens, high to low (a hand, a held pile)."""
     out: list[JSONValue] = []

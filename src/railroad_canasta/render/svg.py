@@ -2,7 +2,8 @@
 
 Cards are drawn by kind: naturals white with their rank, wild cards (jokers and 2s) gold with a star,
 red 3s red and black 3s black (each side's red 3s drawn as a card with their count at its row's end).
-Each player's hand is grouped by kind with a count; each meld is a fan of its cards labelled with its
+Each player's hand is grouped by kind with a count (a hidden hand face down, its known cards face up
+beside it, ``class='known'``); each meld is a fan of its cards labelled with its
 canasta kind or how many cards it lacks; the discard pile shows its top card and whether it is frozen or
 stopped. Elements carry ``class`` and ``data-`` attributes (``seat``,
 ``hand``, ``meld``, ``pile``, ``card``) so that programs and tests can read the picture back.
@@ -104,6 +105,15 @@ def _seat_svg(x: int, row: int, seat: SeatPicture, view: Picture, label: str = "
         back = _back(x, row, seat.hand_size, label)
         parts.append(f"<g class='hand' data-size='{seat.hand_size}'>{back}</g>")
         x += CARD_W + GAP
+        if seat.known is not None:
+            # rule: R-VIS-1, R-CL-VIS-1
+            svg, after = _hand(x, row, seat.known)
+            cards = quoteattr(" ".join(map(str, seat.known)))
+            parts.append(
+                f"<g class='known' data-known={cards}>{svg}"
+                f"{_text(x, row + CARD_H + 13, 'known in hand', 11)}</g>"
+            )
+            x = after
     if not view.kitties:
         return "".join(parts), x
     kitty = "taken" if seat.kitty_taken else "kitty"

@@ -16,8 +16,7 @@ import attrs
 
 from railroad_canasta.core.cards import Counts, Kind
 from railroad_canasta.core.melds import Meld
-from railroad_canasta.variants.classic.guards import frozen_for_mover
-from railroad_canasta.variants.classic.state import ClassicState, canasta_kind
+from railroad_canasta.variants.classic.state import ClassicState, canasta_kind, frozen_for_mover
 from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.rules import TableMeld
 from railroad_canasta.variants.railroad.state import GameState, PlayerState
@@ -61,7 +60,8 @@ class MeldPicture:
 
 @attrs.frozen
 class SeatPicture:
-    """One player as drawn: their hand (``None`` when the position does not hold it) and their kitty."""
+    """One player as drawn: their hand (``None`` when the position does not hold it) and their kitty; for
+    a hand a view hides, the cards of it the whole table knows (R-VIS-1, R-CL-VIS-1), drawn face up."""
 
     seat: int
     name: str
@@ -70,6 +70,8 @@ class SeatPicture:
     kitty: Counts | None
     kitty_size: int
     kitty_taken: bool
+    #: The known cards of a hidden hand (``None``: none known, or the hand is shown whole).
+    known: Counts | None = None
 
 
 @attrs.frozen
@@ -238,7 +240,10 @@ def _railroad(position: GameState | PlayerView, names: Sequence[str] | None) -> 
         else:
             hand = position.hand if i == position.viewer else None
             kitty = position.kitty if i == position.viewer else None
-        seat = SeatPicture(i, label[i], hand, player.hand_size, kitty, player.kitty_size, player.kitty_taken)
+        known = _known(hand, position.players[i].known if isinstance(position, PlayerView) else ())
+        seat = SeatPicture(
+            i, label[i], hand, player.hand_size, kitty, player.kitty_size, player.kitty_taken, known
+        )
         melds = tuple(_railroad_meld(m) for m in player.melds)
         requirement = rules.requirement(player.score)
         sides.append(
@@ -253,6 +258,11 @@ def _railroad(position: GameState | PlayerView, names: Sequence[str] | None) -> 
         question="",
         last_round=_round(position.history, (*_COLUMNS, "kitty"), (*_BREAKDOWN, "kitty_penalty")),
     )
+
+
+def _known(hand: Counts | None, known: Counts) -> Counts | None:
+    """The known cards to draw face up in a hidden hand (none for a hand drawn whole)."""
+    return known if hand is None and any(known) else None
 
 
 def _question(position: ClassicState | ClassicView, label: Sequence[str]) -> str:
@@ -278,7 +288,10 @@ def _classic(position: ClassicState | ClassicView, names: Sequence[str] | None) 
                 hand: Counts | None = position.hands[i]
             else:
                 hand = position.hand if i == position.viewer else None
-            drawn.append(SeatPicture(i, label[i], hand, position.hand_size(i), None, 0, False))
+            shown = position.known[i] if isinstance(position, ClassicView) and position.known else ()
+            drawn.append(
+                SeatPicture(i, label[i], hand, position.hand_size(i), None, 0, False, _known(hand, shown))
+            )
         melds = tuple(_meld(m, canasta_kind(m)) for m in side.melds)
         requirement = rules.requirement(side.score)
         sides.append(

@@ -33,6 +33,7 @@ def classic_actual(state: ClassicState, key: str, seat: int) -> str:
     simple: dict[str, Callable[[], str]] = {
         "hand": lambda: canon_counts(hand),
         "hand_size": lambda: str(sum(hand)),
+        "known": lambda: canon_counts(state.known[seat]),
         "melds": lambda: " | ".join(sorted(str(m) for m in side.melds)) or "(none)",
         "red_threes": lambda: str(side.red_threes),
         "canastas": lambda: str(side.canastas),

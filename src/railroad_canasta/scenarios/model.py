@@ -235,7 +235,7 @@ def canon_ints(values: Sequence[int]) -> str:
 # Player keys are about ``player`` (default: the player to move in the scenario's position).
 PLAYER_CHECKS = (
     "hand", "hand_size", "kitty", "kitty_size", "melds", "canastas", "red_threes", "opened", "may_look",
-    "score",
+    "score", "known",
 )  # fmt: skip
 STATE_CHECKS = (
     "phase", "to_move", "dealer", "round", "pile", "pile_size", "pile_top", "pile_frozen", "pile_stopped",

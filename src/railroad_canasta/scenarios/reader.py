@@ -443,7 +443,7 @@ def _expectation(
 def _expected_text(t: _Table, key: str, field: str) -> str:
     """The expected value of a state check, in the canonical text the engine's value is compared with."""
     file = t.file
-    if key in ("hand", "kitty"):
+    if key in ("hand", "kitty", "known"):
         text = t.text(key)
         assert text is not None
         if key == "kitty" and text.strip().lower() == "taken":

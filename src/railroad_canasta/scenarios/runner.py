@@ -101,6 +101,8 @@ def _actual(state: GameState, key: str, seat: int) -> str:
         return canon_counts(hand)
     if key == "hand_size":
         return str(sum(hand))
+    if key == "known":
+        return canon_counts(player.known)
     if key == "kitty":
         return "taken" if player.kitty_taken else canon_counts(player.kitty)
     if key == "kitty_size":

@@ -161,13 +161,14 @@ def hidden_variants(draw: st.DrawFn, state: GameState, viewer: int) -> GameState
 
     The cards of the other hands, of every kitty the viewer may not look at
     and of the stock are pooled, shuffled and dealt back in the same sizes
-    (so the stock's order changes too); the seed is replaced. The result need
-    not be reachable: it is for checking what a view shows.
+    (so the stock's order changes too); the seed is replaced. The cards the whole
+    table knows are in a hand (R-VIS-1) stay in it. The result need not be
+    reachable: it is for checking what a view shows.
     """
     pool: list[Kind] = list(state.stock)
     for seat, p in enumerate(state.players):
         if seat != viewer:
-            pool += _kinds_of(p.hand)
+            pool += _kinds_of(tuple(h - k for h, k in zip(p.hand, p.known or (0,) * KIND_COUNT, strict=True)))
         if seat != viewer or not p.may_look_kitty:
             pool += _kinds_of(p.kitty)
     draw(st.randoms(use_true_random=False)).shuffle(pool)
@@ -175,8 +176,10 @@ def hidden_variants(draw: st.DrawFn, state: GameState, viewer: int) -> GameState
     for seat, p in enumerate(state.players):
         hand, kitty = p.hand, p.kitty
         if seat != viewer:
-            hand = counts_of(pool[: sum(hand)])
-            del pool[: sum(p.hand)]
+            known = p.known or (0,) * KIND_COUNT
+            drawn = counts_of(pool[: sum(hand) - sum(known)])
+            del pool[: sum(hand) - sum(known)]
+            hand = tuple(d + k for d, k in zip(drawn, known, strict=True))
         if seat != viewer or not p.may_look_kitty:
             kitty = counts_of(pool[: sum(p.kitty)])
             del pool[: sum(p.kitty)]

@@ -18,6 +18,7 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from html import escape
+from pathlib import Path
 from urllib.parse import parse_qs
 
 import attrs
@@ -32,7 +33,7 @@ from railroad_canasta.game import AnyRules, new_seed
 from railroad_canasta.render import svg
 from railroad_canasta.render.svg import table_svg
 from railroad_canasta.render.table import Picture, picture
-from railroad_canasta.session import GameSession, record_json
+from railroad_canasta.session import AnyRecord, GameSession, record_json
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.web.guard import LOOPBACK_HOSTS, Guard
 
@@ -92,7 +93,18 @@ class Table:
     """The one game this server holds, its links (a token per person's seat, one for spectators), the
     public log, each seat's last problem, and a version counted up whenever anyone moves."""
 
-    def __init__(self, rules: AnyRules, seed: int | None, bot: str, humans: int = 1) -> None:
+    def __init__(
+        self,
+        rules: AnyRules,
+        seed: int | None,
+        bot: str,
+        humans: int = 1,
+        *,
+        save_to: Path | None = None,
+        resume: AnyRecord | None = None,
+    ) -> None:
+        if resume is not None:
+            rules, seed = resume.rules, resume.seed
         if not 1 <= humans <= rules.players:
             raise ValueError(f"humans must be from 1 to {rules.players}, not {humans}")
         # No seed given: each game is dealt from a fresh secret seed, shown only once the game is over.
@@ -107,7 +119,16 @@ class Table:
         self.log: list[str] = []
         self.version = 0
         self._moved = asyncio.Event()
-        self.session = self.new(self.seed)
+        #: Where the game is saved as a JSON record each time it changes (``serve --save``).
+        self.save_to = save_to
+        if resume is None:
+            self.session = self.new(self.seed)
+        else:
+            # A saved game played on: the same deal and moves, new links (the old ones are not kept).
+            self.secret = True
+            self.session = GameSession(rules, self.seed, humans=self.humans, bot=bot, moves=resume.moves)
+            self.log = [f"Resumed after {len(resume.moves)} moves.", *self.session.run_bots()]
+            self._changed()
 
     def next_seed(self) -> int:
         """The seed of the next game: a fresh secret one, or the one after a seed given for a demo."""
@@ -144,6 +165,8 @@ class Table:
         self._changed()
 
     def _changed(self) -> None:
+        if self.save_to is not None:
+            self.session.save(self.save_to)
         self.version += 1
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
@@ -247,14 +270,25 @@ def _refused() -> Response:
 
 
 def make_app(
-    rules: AnyRules | None = None, seed: int | None = None, bot: str = "greedy", humans: int = 1
+    rules: AnyRules | None = None,
+    seed: int | None = None,
+    bot: str = "greedy",
+    humans: int = 1,
+    *,
+    save_to: Path | None = None,
+    resume: AnyRecord | None = None,
 ) -> Starlette:
     """The web table's app: one game dealt from ``seed``, people at seats 0 to ``humans`` - 1 and bots
     at the others (classic: the seats alternate between the sides, so two people are opponents).
 
+    ``save_to``: the game is written there as a JSON record each time it changes. ``resume``: a saved
+    game's record, played on from its last move (its rules and seed hold; the links are new).
+
     Without a seed each game is dealt from a fresh secret one. Requests pass :class:`~.guard.Guard` first.
     """
-    table = Table(rules if rules is not None else Rules(players=2), seed, bot, humans)
+    table = Table(
+        rules if rules is not None else Rules(players=2), seed, bot, humans, save_to=save_to, resume=resume
+    )
 
     def seat_of(request: Request) -> tuple[str, int | None] | None:
         token = str(request.path_params["token"])

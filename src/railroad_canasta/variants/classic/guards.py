@@ -36,42 +36,46 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, meld_wilds_problem
 from railroad_canasta.variants.classic.requirement import best_points, opening_keep, opens_going_out
-from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side
-from railroad_canasta.variants.classic.steps import meld_candidates, step_result
+from railroad_canasta.variants.classic.state import (
+    PHASE_OF,
+    Phase,
+    Position,
+    Side,
+    may_go_out,
+    opening_unfinished,
+)
+from railroad_canasta.variants.classic.steps import candidates_of, stepped
 from railroad_canasta.variants.classic.switches import SWITCHES
 
-__all__ = ["PHASE_OF", "TABLES", "Context", "explain_move", "guard_table", "why_illegal"]
+__all__ = [
+    "TABLES",
+    "Context",
+    "explain_move",
+    "guard_table",
+    "meld_candidates",
+    "step_result",
+    "why_illegal",
+]
 
 _J = Kind.JOKER
 _T = Kind.TWO
 _B3 = Kind.BLACK_THREE
 _R3 = Kind.RED_THREE
 
-#: The phase in which each kind of move is played.
-PHASE_OF: Mapping[type[Move], Phase] = {
-    Draw: Phase.DRAW,
-    TakePile: Phase.DRAW,
-    TakePileMixed: Phase.DRAW,
-    TakeTop: Phase.DRAW,
-    EndRound: Phase.DRAW,
-    StartMeld: Phase.MELD,
-    AddToMeld: Phase.MELD,
-    Discard: Phase.MELD,
-    AskGoOut: Phase.MELD,
-    AnswerGoOut: Phase.ANSWER,
-    NextRound: Phase.ROUND_OVER,
-}
+
+def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
+    """Every meld step worth asking the guards about: starts, then adds to the side's melds.
+
+    A wild card is offered to a meld only while it has room for one (at most three wild cards, never
+    more than the naturals, R-CL-MLD-1): the guards would refuse the others.
+    """
+    return candidates_of(position.mover_hand, position.mover_side.melds)
 
 
-def opening_unfinished(position: Position) -> bool:
-    """The mover's side has begun its initial meld this turn and not yet reached the requirement."""
-    return position.pending is not None or (not position.mover_side.opened and position.turn_points > 0)
-
-
-def may_go_out(side: Side, melds: tuple[Meld, ...] | None, needed: int) -> bool:
-    """The side has the canastas its players need to go out (R-CL-OUT-1)."""
-    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= CANASTA_SIZE)
-    return have >= needed
+def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...], int]:
+    """The mover's hand (pile cards left out), the side's melds and the card values melded, after ``move``
+    (a meld step or a pickup whose cards are in hand: the guards before the floor rows say so)."""
+    return stepped(position.mover_hand, position.mover_side.melds, position.pile, move)
 
 
 class Context:
@@ -189,11 +193,6 @@ def _pair_may_join(c: Context) -> str | None:
     if c.side.meld(rank) is not None and not c.position.rules.pair_joins_meld:
         return f"the side has a meld of {rank}: take the pile onto it (take-top), not with a pair"
     return None
-
-
-def frozen_for_mover(position: Position) -> bool:
-    """The pile is frozen for the mover: a wild card or red 3 in it, or the side has not opened."""
-    return position.pile_frozen or not position.mover_side.opened
 
 
 def _not_frozen(c: Context) -> str | None:

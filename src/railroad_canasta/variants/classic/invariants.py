@@ -19,6 +19,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, emp
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.deal import first_dealer, pack_kinds, seed_deal
+from railroad_canasta.variants.classic.knowledge import state_known, view_known
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import game_result, side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
@@ -280,6 +281,7 @@ STATE_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
         "result",
         scope="game",
     ),
+    Invariant("R-CL-VIS-1", "the cards known in a hand are a part of it", state_known),
 )
 
 
@@ -413,3 +415,10 @@ def validate_view(v: ClassicView, *, scope: Scope = "game") -> None:
     """Raise ``InvariantError`` for the first row ``v`` breaks."""
     check(ENTRY_VIEW_INVARIANTS, v)
     check(POSITION_INVARIANTS, v, scope=scope)
+    check(VIEW_INVARIANTS, v, scope=scope)
+
+
+#: What a view is checked for beyond what a state shows: its known cards fit the hands.
+VIEW_INVARIANTS: tuple[Invariant[ClassicView], ...] = (
+    Invariant("R-CL-VIS-1", "the cards known in a hand fit it", view_known),
+)

@@ -56,8 +56,7 @@ from railroad_canasta.variants.classic.guards import (
     STEP_NO,
     Context,
     first_after_common,
-    may_go_out,
-    opening_unfinished,
+    meld_candidates,
     why_illegal,
 )
 from railroad_canasta.variants.classic.requirement import (
@@ -69,11 +68,18 @@ from railroad_canasta.variants.classic.requirement import (
     reach_after_start,
 )
 from railroad_canasta.variants.classic.rules import ClassicRules
-from railroad_canasta.variants.classic.state import CANASTA_SIZE, Phase, Position, Side, meld_of
+from railroad_canasta.variants.classic.state import (
+    CANASTA_SIZE,
+    Phase,
+    Position,
+    Side,
+    may_go_out,
+    meld_of,
+    opening_unfinished,
+)
 from railroad_canasta.variants.classic.steps import (
     candidates_of,
     counted_candidates,
-    meld_candidates,
     stepped,
 )
 from railroad_canasta.variants.classic.switches import CACHES, SWITCHES

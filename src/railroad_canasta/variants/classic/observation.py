@@ -2,24 +2,29 @@
 
 Built from the player's :class:`~railroad_canasta.variants.classic.views.ClassicView` only. Seats are
 counted from the viewer (``p0`` is the viewer), sides from the viewer's side (``s0`` is the viewer's).
-``docs/observation.md`` prints the layout.
+``docs/observation.md`` prints the layout. :data:`LAYOUT_VERSION` numbers the layout: it changes whenever
+a segment is added, removed or moved (version 2 added each seat's ``known`` cards, R-CL-VIS-1).
 
 >>> from railroad_canasta.variants.classic.rules import ClassicRules
 >>> from railroad_canasta.variants.classic.deal import new_game
 >>> from railroad_canasta.variants.classic.views import view
 >>> state = new_game(ClassicRules(players=4), seed=3)
->>> len(observe(view(state, 0))) == sum(size for _, size, _ in layout(4)) == 74 + 5 * 4 + 2 * 41
+>>> len(observe(view(state, 0))) == sum(size for _, size, _ in layout(4)) == 74 + 5 * 4 + 2 * 41 + 4 * 15
 True
 """
 
 from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Kind, format_kinds, kinds_of
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import Phase
 from railroad_canasta.variants.classic.views import ClassicView
 
-__all__ = ["MELD_RANKS", "describe", "layout", "observe"]
+__all__ = ["LAYOUT_VERSION", "MELD_RANKS", "describe", "layout", "observe"]
+
+#: The version of the layout (:func:`layout`): 1 until each seat's known cards were added, 2 since.
+LAYOUT_VERSION = 2
 
 _PHASES = tuple(Phase)
 #: The ranks a classic meld may have, in the order of the meld segments: black 3, then 4 to A.
@@ -59,8 +64,14 @@ def layout(players: int) -> tuple[tuple[str, int, str], ...]:
         ("concealed_canastas", 1, "canastas melded whole from the hand in one turn"),
         ("melds", 3 * len(MELD_RANKS), "per meld rank (B3, 4 … A): the meld's naturals, jokers, 2s"),
     )
-    return table + tuple(
-        (f"s{s}.{name}", size, meaning) for s in range(sides) for name, size, meaning in side
+    seats = tuple(
+        (f"p{k}.known", KIND_COUNT, "the cards the whole table knows are in that hand, by kind (R-CL-VIS-1)")
+        for k in range(players)
+    )
+    return (
+        table
+        + tuple((f"s{s}.{name}", size, meaning) for s in range(sides) for name, size, meaning in side)
+        + seats
     )
 
 
@@ -108,6 +119,10 @@ def observe(seen: ClassicView) -> list[int]:
             at = 3 * MELD_RANKS.index(meld.rank)
             melds[at : at + 3] = [meld.naturals, meld.jokers, meld.twos]
         out += melds
+    # rule: R-CL-VIS-1
+    known = seen.known or (ZEROS,) * players
+    for k in range(players):
+        out += known[(me + k) % players]
     return out
 
 
@@ -133,4 +148,8 @@ def describe(seen: ClassicView) -> str:
             f"s{k}: red3 {side.red_threes} {'open' if side.opened else 'closed'} score {side.score} "
             f"melds {melds}"
         )
+    for k in range(players):
+        cards = seen.known[(me + k) % players] if seen.known else ()
+        if any(cards):
+            parts.append(f"p{k} known {format_kinds(kinds_of(cards))}")
     return "; ".join(parts)

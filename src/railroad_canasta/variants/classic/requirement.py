@@ -20,7 +20,7 @@ import functools
 from railroad_canasta.core.cards import JOKER_POINTS, KIND_POINTS, NATURAL_KINDS, TWO_POINTS, Counts, Kind
 from railroad_canasta.core.melds import Meld
 from railroad_canasta.core.moves import StartMeld
-from railroad_canasta.variants.classic.arithmetic import wild_room
+from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, MAX_WILDS, wild_room
 from railroad_canasta.variants.classic.steps import candidates_of, stepped
 
 __all__ = [
@@ -187,9 +187,8 @@ def _best_less_one(hand: Counts, melds: tuple[Meld, ...], keep: int) -> int:
     return best
 
 
-#: A canasta of seven cards holds four naturals at least (three wild cards at most, R-CL-MLD-1).
-_CANASTA = 7
-_CANASTA_NATURALS = 4
+#: A canasta holds four naturals at least (three wild cards at most, R-CL-MLD-1).
+_CANASTA_NATURALS = CANASTA_SIZE - MAX_WILDS
 
 
 def opens_going_out(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int, canastas: int) -> bool:
@@ -243,7 +242,7 @@ def _opening_order(hand: Counts, melds: tuple[Meld, ...], need: int, aside: int,
             continue
         after, after_melds, gained = stepped(hand, melds, (), move)
         if gained >= need:
-            made = sum(1 for meld in after_melds if meld.size >= _CANASTA)
+            made = sum(1 for meld in after_melds if meld.size >= CANASTA_SIZE)
             if sum(after) + aside >= 2 or made >= canastas:
                 return True
         elif _opening_order(after, after_melds, need - gained, aside, canastas):
@@ -276,10 +275,10 @@ def _melds_out(rest: list[int], have: dict[int, Meld], need: int, canastas: int)
         room += free
         wanted += want
         size = naturals + held_wild + want
-        if size >= _CANASTA:
+        if size >= CANASTA_SIZE:
             done += 1
         else:
-            short.append((_CANASTA - size, free))
+            short.append((CANASTA_SIZE - size, free))
     if points < need or wanted > wilds or wilds - wanted > room:
         return False
     spare = wilds - wanted

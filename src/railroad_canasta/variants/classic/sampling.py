@@ -6,7 +6,9 @@ seed. The cards it does not account for (:func:`hidden_cards`) are dealt to
 these hidden places uniformly at random, as a shuffle would, among the
 arrangements the rules allow: a red 3 goes down as soon as it reaches a hand
 (R-CL-RED-1), so the hidden red 3s are all in the stock, and the other cards are
-shuffled into the places left. The seed is drawn among those that choose the
+shuffled into the places left. The cards the whole table knows are in a hand
+(R-CL-VIS-1) are not hidden: each sample deals them to their holder, and only the
+rest of that hand is drawn. The seed is drawn among those that choose the
 view's dealer (R-CL-DEA-1), so the rounds after this one are dealt from it.
 
 >>> import random
@@ -25,9 +27,11 @@ False
 
 from __future__ import annotations
 
+import operator
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
+from railroad_canasta.core.known import HAND_BITS, ZEROS, pack
 from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.classic.deal import first_dealer
 from railroad_canasta.variants.classic.invariants import pack_of, seen_cards
@@ -40,21 +44,33 @@ _R3 = Kind.RED_THREE
 _PLAYING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
 
 
+def _others_known(seen: ClassicView) -> list[Counts]:
+    """The known cards of the hands the viewer does not see (R-CL-VIS-1)."""
+    return [k for seat, k in enumerate(seen.known) if seat != seen.viewer]
+
+
 def hidden_cards(seen: ClassicView) -> Counts:
-    """The cards of the pack that ``seen`` does not account for, by kind."""
-    return tuple(n - k for n, k in zip(pack_of(seen.rules), seen_cards(seen), strict=True))
+    """The cards of the pack that ``seen`` does not account for, by kind (the cards known in the other
+    hands are accounted for, R-CL-VIS-1)."""
+    out = [n - k for n, k in zip(pack_of(seen.rules), seen_cards(seen), strict=True)]
+    # rule: R-CL-VIS-1
+    for known in _others_known(seen):
+        for kind, n in enumerate(known):
+            out[kind] -= n
+    return tuple(out)
 
 
 def hidden_places(seen: ClassicView) -> tuple[tuple[str, int, bool], ...]:
     """The places holding hidden cards: (name, size, may hold a red 3), in the order they are dealt.
 
     Names are ``hand <seat>`` and ``stock``; a place of size 0 is left out. Only the stock may hold a
-    red 3 (R-CL-RED-1).
+    red 3 (R-CL-RED-1). A hand's size leaves out its known cards (R-CL-VIS-1).
     """
+    known = seen.known or (ZEROS,) * len(seen.hand_sizes)
     places = [
-        (f"hand {seat}", size, False)
+        (f"hand {seat}", size - sum(known[seat]), False)
         for seat, size in enumerate(seen.hand_sizes)
-        if seat != seen.viewer and size
+        if seat != seen.viewer and size - sum(known[seat])
     ]
     if seen.stock_size:
         places.append(("stock", seen.stock_size, True))
@@ -103,8 +119,12 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
             f"a view's round is numbered from 1, not {seen.round!r}: no deal to sample it from"
         )
     dealt = _deal_hidden(seen, rng)
+    known = seen.known or (ZEROS,) * seen.rules.players
+    # rule: R-CL-VIS-1
     hands = tuple(
-        seen.hand if seat == seen.viewer else counts_of(dealt.get(f"hand {seat}", ()))
+        seen.hand
+        if seat == seen.viewer
+        else tuple(map(operator.add, counts_of(dealt.get(f"hand {seat}", ())), known[seat]))
         for seat in range(seen.rules.players)
     )
     return ClassicState(
@@ -128,4 +148,5 @@ def sample_state(seen: ClassicView, rng: random.Random) -> ClassicState:
         turn_started=seen.turn_started,
         history=seen.history,
         result=seen.result,
+        known_bits=sum(pack(cards) << (HAND_BITS * seat) for seat, cards in enumerate(known)),
     )

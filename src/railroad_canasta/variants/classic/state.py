@@ -9,7 +9,7 @@ a state, or the view of the player to move.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 import attrs
@@ -17,13 +17,29 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
-from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.known import seat_bits, unpack
+from railroad_canasta.core.melds import Meld, meld_of
+from railroad_canasta.core.moves import (
+    AddToMeld,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    Draw,
+    EndRound,
+    Move,
+    NextRound,
+    StartMeld,
+    TakePile,
+    TakePileMixed,
+    TakeTop,
+)
 from railroad_canasta.core.stock import Stock, as_stock
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, canasta_kind_of
 from railroad_canasta.variants.classic.rules import ClassicRules
 
 __all__ = [
     "CANASTA_SIZE",
+    "PHASE_OF",
     "ClassicGameResult",
     "ClassicRoundResult",
     "ClassicState",
@@ -36,7 +52,10 @@ __all__ = [
     "canasta_kind",
     "engine_replace",
     "engine_state",
+    "frozen_for_mover",
+    "may_go_out",
     "meld_of",
+    "opening_unfinished",
 ]
 
 
@@ -90,14 +109,6 @@ class Side:
     def meld(self, rank: Kind) -> Meld | None:
         """The side's meld of ``rank``, if any."""
         return meld_of(self.melds, rank)
-
-
-def meld_of(melds: tuple[Meld, ...], rank: Kind) -> Meld | None:
-    """The meld of ``rank`` among ``melds``, if any."""
-    for meld in melds:
-        if meld.rank is rank:
-            return meld
-    return None
 
 
 @attrs.frozen(weakref_slot=False)
@@ -239,6 +250,9 @@ class ClassicState(Position, Stamped):
     turn_started: tuple[Kind, ...] = ()
     history: tuple[ClassicRoundResult, ...] = ()
     result: ClassicGameResult | None = None
+    #: Each player's cards the whole table knows are in hand (R-CL-VIS-1), packed a byte a kind, one hand
+    #: after the other (:mod:`~railroad_canasta.core.known`); ``0`` while none is. :attr:`known` gives them.
+    known_bits: int = 0
 
     @property
     def stock_size(self) -> int:
@@ -258,6 +272,11 @@ class ClassicState(Position, Stamped):
         """Card values of a player's hand."""
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hands[seat]) if n)
 
+    @property
+    def known(self) -> tuple[Counts, ...]:
+        """Each player's cards the whole table knows are in hand, by seat, counts by kind (R-CL-VIS-1)."""
+        return tuple(unpack(seat_bits(self.known_bits, seat)) for seat in range(len(self.hands)))
+
     #: A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused, the stock
     #: converted): generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below.
     replace: ClassVar[Callable[..., ClassicState]]
@@ -272,3 +291,35 @@ engine_state = builder(ClassicState, stamp=True)
 ClassicState.replace = replacer(ClassicState)
 #: ``state.replace(**changes)`` stamped as ``engine_state`` stamps: for the engine's own transitions.
 engine_replace = replacer(ClassicState, stamp=True)
+
+
+#: The phase in which each kind of move is played.
+PHASE_OF: Mapping[type[Move], Phase] = {
+    Draw: Phase.DRAW,
+    TakePile: Phase.DRAW,
+    TakePileMixed: Phase.DRAW,
+    TakeTop: Phase.DRAW,
+    EndRound: Phase.DRAW,
+    StartMeld: Phase.MELD,
+    AddToMeld: Phase.MELD,
+    Discard: Phase.MELD,
+    AskGoOut: Phase.MELD,
+    AnswerGoOut: Phase.ANSWER,
+    NextRound: Phase.ROUND_OVER,
+}
+
+
+def opening_unfinished(position: Position) -> bool:
+    """The mover's side has begun its initial meld this turn and not yet reached the requirement."""
+    return position.pending is not None or (not position.mover_side.opened and position.turn_points > 0)
+
+
+def may_go_out(side: Side, melds: tuple[Meld, ...] | None, needed: int) -> bool:
+    """The side has the canastas its players need to go out (R-CL-OUT-1)."""
+    have = side.canastas if melds is None else sum(1 for m in melds if m.size >= CANASTA_SIZE)
+    return have >= needed
+
+
+def frozen_for_mover(position: Position) -> bool:
+    """The pile is frozen for the mover: a wild card or red 3 in it, or the side has not opened."""
+    return position.pile_frozen or not position.mover_side.opened

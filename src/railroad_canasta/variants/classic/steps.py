@@ -17,7 +17,7 @@ from typing import cast
 
 from railroad_canasta.core.cards import KIND_COUNT, KIND_POINTS, NATURAL_KINDS, Counts, Kind
 from railroad_canasta.core.frozen import builder
-from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.melds import Meld, meld_of
 from railroad_canasta.core.moves import (
     AddToMeld,
     Move,
@@ -28,14 +28,11 @@ from railroad_canasta.core.moves import (
     start_meld,
 )
 from railroad_canasta.variants.classic.arithmetic import CANASTA_SIZE, wild_room
-from railroad_canasta.variants.classic.state import Position, meld_of
 
 __all__ = [
     "candidates_of",
     "counted_candidates",
-    "meld_candidates",
     "start_candidates",
-    "step_result",
     "stepped",
 ]
 
@@ -110,15 +107,6 @@ def start_candidates(hand: Counts, melds: tuple[Meld, ...]) -> list[_Step]:
     """The melds of three cards (or black 3s) the hand could start, ranks without a meld only: the starts
     among the candidates (:func:`counted_candidates` lists them first)."""
     return [move for move in counted_candidates(hand, melds)[0] if type(move) is StartMeld]
-
-
-def meld_candidates(position: Position) -> list[StartMeld | AddToMeld]:
-    """Every meld step worth asking the guards about: starts, then adds to the side's melds.
-
-    A wild card is offered to a meld only while it has room for one (at most three wild cards, never
-    more than the naturals, R-CL-MLD-1): the guards would refuse the others.
-    """
-    return candidates_of(position.mover_hand, position.mover_side.melds)
 
 
 def candidates_of(hand: Counts, melds: tuple[Meld, ...]) -> list[StartMeld | AddToMeld]:
@@ -198,14 +186,6 @@ def _grow_meld(melds: tuple[Meld, ...], rank: Kind, card: Kind, count: int) -> t
             grown[index] = _grown(meld, card, count)
             return tuple(grown)
     return melds
-
-
-def step_result(position: Position, move: Move) -> tuple[Counts, tuple[Meld, ...], int]:
-    """The mover's hand (pile cards left out), the side's melds and the card values melded, after ``move``.
-
-    ``move`` is a meld step or a pickup whose cards are in hand (the guards before the floor rows say so).
-    """
-    return stepped(position.mover_hand, position.mover_side.melds, position.pile, move)
 
 
 def stepped(

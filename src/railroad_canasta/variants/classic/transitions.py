@@ -18,6 +18,7 @@ from typing import Any, cast
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
+from railroad_canasta.core.known import HAND_BITS, discarded, pack, stepped_known
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -121,7 +122,7 @@ _after_step = copier(
     ClassicState,
     (
         "phase", "hands", "sides", "pile", "pile_frozen", "turn_points", "pending", "turn_melds",
-        "turn_started",
+        "turn_started", "known_bits",
     ),
     stamp=True,
 )  # fmt: skip
@@ -129,7 +130,7 @@ _after_discard = copier(
     ClassicState,
     (
         "to_move", "phase", "hands", "pile", "pile_frozen", "turn_points", "melded_before", "turn_melds",
-        "answer", "turn_started",
+        "answer", "turn_started", "known_bits",
     ),
     stamp=True,
 )  # fmt: skip
@@ -181,8 +182,14 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
             # rule: R-CL-REQ-1
             opened = True
             turn_points = 0
+    known = state.known_bits
+    if known:
+        # rule: R-CL-VIS-1
+        known = stepped_known(known, seat, move, turn_melds != state.turn_melds)
     if pending is not None and opened:
         hand = _add(hand, pending)
+        # rule: R-CL-VIS-1
+        known += pack(pending) << (HAND_BITS * seat)
         pending = None
     hand_list = list(state.hands)
     hand_list[seat] = hand
@@ -190,7 +197,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     side_list[index] = build_side(melds, red_threes, opened, side.score, concealed)
     state = _after_step(
         state, _MELD, tuple(hand_list), tuple(side_list),
-        pile, pile_frozen, turn_points, pending, turn_melds, turn_started,
+        pile, pile_frozen, turn_points, pending, turn_melds, turn_started, known,
     )  # fmt: skip
     if pending is None and not any(hand):
         # rule: R-CL-OUT-2
@@ -217,8 +224,12 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
         melded_list = list(melded)
         melded_list[seat] = True
         melded = tuple(melded_list)
+    known = state.known_bits
+    if known:
+        # rule: R-CL-VIS-1
+        known = discarded(known, seat, card)
     return _after_discard(
-        state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, ()
+        state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, (), known
     )  # fmt: skip
 
 
@@ -232,7 +243,8 @@ def _end_round(
     pile: tuple[Kind, ...],
     pile_frozen: bool,
 ) -> ClassicState:
-    """The round scored: ``state`` with the hands, sides, stock and pile of the move that ended it."""
+    """The round scored: ``state`` with the hands, sides, stock and pile of the move that ended it; the
+    known cards forgotten (R-CL-VIS-1)."""
     rules = state.rules
     all_reds = 2 * rules.decks
     count = len(sides)
@@ -263,7 +275,7 @@ def _end_round(
     return engine_state(
         rules, state.seed, round_no, state.dealer, state.to_move, phase, hands, tuple(scored), stock, pile,
         pile_frozen, state.turn_points, None, state.melded_before, state.turn_melds, None, None,
-        state.turn_started, (*state.history, result), game,
+        state.turn_started, (*state.history, result), game, 0,
     )  # fmt: skip
 
 

@@ -54,6 +54,9 @@ class ClassicVariant:
 
     __slots__ = ()
 
+    def __repr__(self) -> str:
+        return "CLASSIC_VARIANT"
+
     @property
     def metadata(self) -> Metadata:
         return METADATA

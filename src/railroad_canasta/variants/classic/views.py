@@ -2,8 +2,10 @@
 
 A :class:`ClassicView` holds the player's own hand, the sizes of the other hands
 (the partner's hand stays hidden, R-CL-PLY-1), every side's melds, red 3s and
-scores, the discard pile and its status, the size of the stock, and the public
-fields of the turn, the round and the game; never the seed nor the stock's order.
+scores, the discard pile and its status, the size of the stock, the public
+fields of the turn, the round and the game, and every player's known cards (the
+cards the whole table saw reach that hand and not leave it since, R-CL-VIS-1);
+never the seed nor the stock's order.
 Its legal moves, for the player to move, equal those of the state.
 
 >>> from railroad_canasta.variants.classic.legal import legal_moves
@@ -20,8 +22,10 @@ from __future__ import annotations
 
 import attrs
 
-from railroad_canasta.core.cards import Counts, Kind
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -32,14 +36,14 @@ from railroad_canasta.variants.classic.state import (
     Side,
 )
 
-__all__ = ["ClassicView", "ClassicViewError", "view"]
+__all__ = ["ClassicView", "ClassicViewError", "known_by_seat", "view"]
 
 
 class ClassicViewError(RailroadCanastaError):
     """A view was asked what its player may not know (another player's hand, a seat not at the table)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ClassicView(Position):
     """What player ``viewer`` knows of a game of classic Canasta."""
 
@@ -66,6 +70,9 @@ class ClassicView(Position):
     turn_started: tuple[Kind, ...]
     history: tuple[ClassicRoundResult, ...]
     result: ClassicGameResult | None
+    #: Every player's known cards by seat, counts by kind, all zero where none is known (R-CL-VIS-1);
+    #: :func:`view` gives one entry a seat (``()`` only in a view built by hand without them).
+    known: tuple[Counts, ...] = ()
 
     @property
     def mover_hand(self) -> Counts:
@@ -83,26 +90,24 @@ def view(state: ClassicState, player: int) -> ClassicView:
     """What ``player`` may know of ``state``."""
     if type(player) is not int or not 0 <= player < state.rules.players:
         raise ClassicViewError(f"there is no player {player!r} at a table of {state.rules.players}")
-    return ClassicView(
-        rules=state.rules,
-        viewer=player,
-        round=state.round,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=state.hands[player],
-        hand_sizes=tuple(sum(h) for h in state.hands),
-        sides=state.sides,
-        stock_size=len(state.stock),
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        turn_points=state.turn_points,
-        pending=state.pending,
-        melded_before=state.melded_before,
-        turn_melds=state.turn_melds,
-        answer=state.answer,
-        asker=state.asker,
-        turn_started=state.turn_started,
-        history=state.history,
-        result=state.result,
-    )
+    # (built without ``__init__``, every field in order: the state's values are the view's as they are)
+    return _new_view(
+        state.rules, player, state.round, state.dealer, state.to_move, state.phase, state.hands[player],
+        tuple([sum(h) for h in state.hands]), state.sides, state.stock.size, state.pile, state.pile_frozen,
+        state.turn_points, state.pending, state.melded_before, state.turn_melds, state.answer, state.asker,
+        state.turn_started, state.history, state.result,
+        # rule: R-CL-VIS-1
+        known_by_seat(state.known_bits, state.rules.players),
+    )  # fmt: skip
+
+
+#: Build a view from every field in order, without ``__init__`` (the fields of a checked state).
+_new_view = builder(ClassicView)
+
+
+def known_by_seat(bits: int, players: int) -> tuple[Counts, ...]:
+    """A table's packed known cards (``0`` while none) as a view shows them: one count of kinds a seat."""
+    if not bits:
+        return (ZEROS,) * players
+    table = bits.to_bytes(KIND_COUNT * players, "little")
+    return tuple([tuple(table[at : at + KIND_COUNT]) for at in range(0, KIND_COUNT * players, KIND_COUNT)])

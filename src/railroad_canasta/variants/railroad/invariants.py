@@ -30,6 +30,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.deal import first_dealer, seed_deal
+from railroad_canasta.variants.railroad.knowledge import state_known, view_known
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import hand_value, score_player
 from railroad_canasta.variants.railroad.state import GameResult, GameState
@@ -451,6 +452,7 @@ STATE_INVARIANTS: tuple[Invariant[GameState], ...] = (
         scope="game",
     ),
     Invariant("R-SCO-5", "the round just ended is scored from the cards", _round_scores),
+    Invariant("R-VIS-1", "the cards known in a hand are a part of it", state_known),
 )
 
 #: The invariants of a player's view, in order.
@@ -480,6 +482,7 @@ VIEW_INVARIANTS: tuple[Invariant[PlayerView], ...] = (
     Invariant(
         "R-SCO-5", "the viewer's kitty penalty is the value of their kitty", _kitty_penalty, also=("R-DEC-7",)
     ),
+    Invariant("R-VIS-1", "the cards known in a hand fit it", view_known),
 )
 
 

@@ -4,12 +4,13 @@ The vector is built from the player's :class:`~railroad_canasta.PlayerView` only
 the player may know. Seats are counted from the viewer: block ``k`` of the players is the player ``k``
 seats after the viewer (the viewer first). Counts are raw numbers (cards, points), flags are 0 or 1,
 one-hot blocks have a single 1. :func:`layout` names every segment, in order; ``docs/observation.md``
-prints it for the reader.
+prints it for the reader. :data:`LAYOUT_VERSION` numbers the layout: it changes whenever a segment is
+added, removed or moved (version 2 added each player's ``known`` cards, R-VIS-1).
 
 >>> from railroad_canasta import new_game, view
 >>> state = new_game(seed=7)
 >>> vector = observe(view(state, 0))
->>> len(vector) == observation_size(state.rules) == 88 + 64 * 2
+>>> len(vector) == observation_size(state.rules) == 88 + 79 * 2
 True
 >>> [name for name, _, _ in layout(2)][:3]
 ['phase', 'to_move', 'dealer']
@@ -22,7 +23,10 @@ from railroad_canasta.variants.railroad.rules import CanastaKind, Rules
 from railroad_canasta.variants.railroad.state import Phase
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["MELD_RANKS", "describe", "layout", "observation_size", "observe"]
+__all__ = ["LAYOUT_VERSION", "MELD_RANKS", "describe", "layout", "observation_size", "observe"]
+
+#: The version of the layout (:func:`layout`): 1 until each player's known cards were added, 2 since.
+LAYOUT_VERSION = 2
 
 _PHASES = tuple(Phase)
 #: The ranks a meld may have, in the order of the meld segments: wild, black 3, then 4 to A.
@@ -61,6 +65,7 @@ _PLAYER: tuple[tuple[str, int, str], ...] = (
         4 * len(MELD_RANKS),
         "per meld rank (wild, B3, 4 … A): complete canastas, then the unfinished meld's naturals, jokers, 2s",
     ),
+    ("known", KIND_COUNT, "the cards the whole table knows are in that hand, by kind (R-VIS-1)"),
 )
 _PLAYER_SIZE = sum(size for _, size, _ in _PLAYER)
 
@@ -122,6 +127,8 @@ def observe(seen: PlayerView) -> list[int]:
             else:
                 melds[at + 1 : at + 4] = [meld.naturals, meld.jokers, meld.twos]
         out += melds
+        # rule: R-VIS-1
+        out += p.known
     return out
 
 
@@ -129,7 +136,8 @@ def describe(seen: PlayerView) -> str:
     """``seen`` as one line of text: the observation string of the game adapters.
 
     It holds what :func:`observe` holds, in words: the phase and the mover, the viewer's hand (and kitty
-    when known), the pile, the stock, and each player's standing and melds, seats from the viewer.
+    when known), the pile, the stock, and each player's standing, melds and known cards, seats from the
+    viewer.
 
     >>> from railroad_canasta import new_game, view
     >>> describe(view(new_game(seed=7), 0))  # doctest: +ELLIPSIS
@@ -151,8 +159,9 @@ def describe(seen: PlayerView) -> str:
     for seat in range(players):
         p = seen.players[(me + seat) % players]
         melds = " | ".join(str(m) for m in p.melds) or "-"
+        known = f" known {format_kinds(kinds_of(p.known))}" if any(p.known) else ""
         parts.append(
             f"p{seat}: hand {p.hand_size} kitty {p.kitty_size} red3 {p.red_threes} "
-            f"{'open' if p.opened else 'closed'} score {p.score} melds {melds}"
+            f"{'open' if p.opened else 'closed'} score {p.score} melds {melds}{known}"
         )
     return "; ".join(parts)

@@ -8,7 +8,9 @@ allow is equally likely. One rule limits the arrangements: a red 3 goes down as
 soon as it reaches a hand (R-RED-1), so a hidden hand holds one only where the
 invariants allow it (R-DEC-6's alternative, before its owner's first turn);
 the red 3s are placed first, uniformly among the places that may hold them, and
-the other cards are shuffled into the rest. The seed is drawn among those that
+the other cards are shuffled into the rest. The cards the whole table knows are in
+a hand (R-VIS-1) are not hidden: each sample deals them to their holder, and only
+the rest of that hand is drawn. The seed is drawn among those that
 choose the view's dealer (R-SET-1), so the state passes every invariant, and the
 rounds after this one are dealt from it.
 
@@ -28,9 +30,11 @@ False
 
 from __future__ import annotations
 
+import operator
 import random
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, empty_counts
+from railroad_canasta.core.known import pack
 from railroad_canasta.core.variant import seed_for_dealer
 from railroad_canasta.variants.railroad.deal import first_dealer
 from railroad_canasta.variants.railroad.invariant_checks import pack_of
@@ -45,20 +49,29 @@ _PLAYING = (Phase.DRAW, Phase.MELD, Phase.KITTY)
 
 
 def hidden_cards(seen: PlayerView) -> Counts:
-    """The cards of the pack that ``seen`` does not account for, by kind."""
-    known = seen_cards(seen)[1]
-    return tuple(n - k for n, k in zip(pack_of(seen.rules), known, strict=True))
+    """The cards of the pack that ``seen`` does not account for, by kind (the cards known in the other
+    hands are accounted for, R-VIS-1)."""
+    shown = seen_cards(seen)[1]
+    out = [n - k for n, k in zip(pack_of(seen.rules), shown, strict=True)]
+    # rule: R-VIS-1
+    for seat, p in enumerate(seen.players):
+        if seat != seen.viewer:
+            for kind, n in enumerate(p.known):
+                out[kind] -= n
+    return tuple(out)
 
 
 def hidden_places(seen: PlayerView) -> tuple[tuple[str, int, bool], ...]:
     """The places holding hidden cards: (name, size, may hold a red 3), in the order they are dealt.
 
-    Names are ``hand <seat>``, ``kitty <seat>`` and ``stock``; a place of size 0 is left out.
+    Names are ``hand <seat>``, ``kitty <seat>`` and ``stock``; a place of size 0 is left out. A hand's
+    size leaves out its known cards (R-VIS-1).
     """
     places: list[tuple[str, int, bool]] = []
     for seat, p in enumerate(seen.players):
-        if seat != seen.viewer and p.hand_size:
-            places.append((f"hand {seat}", p.hand_size, may_hold_red_three(seen, seat)))
+        size = p.hand_size - sum(p.known)
+        if seat != seen.viewer and size:
+            places.append((f"hand {seat}", size, may_hold_red_three(seen, seat)))
     for seat, p in enumerate(seen.players):
         if (seat != seen.viewer or seen.kitty is None) and p.kitty_size:
             places.append((f"kitty {seat}", p.kitty_size, True))
@@ -104,13 +117,25 @@ def sample_state(seen: PlayerView, rng: random.Random) -> GameState:
     players = []
     for seat, p in enumerate(seen.players):
         mine = seat == seen.viewer
-        hand = seen.hand if mine else counts_of(dealt.get(f"hand {seat}", ()))
+        # rule: R-VIS-1
+        drawn = counts_of(dealt.get(f"hand {seat}", ()))
+        hand = seen.hand if mine else tuple(map(operator.add, drawn, p.known))
         if mine and seen.kitty is not None:
             kitty = seen.kitty
         else:
             kitty = counts_of(dealt.get(f"kitty {seat}", ())) if p.kitty_size else empty_counts()
         players.append(
-            PlayerState(hand, kitty, p.melds, p.red_threes, p.canastas, p.opened, p.kitty_taken, p.score)
+            PlayerState(
+                hand,
+                kitty,
+                p.melds,
+                p.red_threes,
+                p.canastas,
+                p.opened,
+                p.kitty_taken,
+                p.score,
+                pack(p.known),
+            )
         )
     return GameState(
         rules=seen.rules,

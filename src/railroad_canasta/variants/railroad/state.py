@@ -16,6 +16,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
+from railroad_canasta.core.known import unpack
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.rules import (
     ALL_CANASTAS,
@@ -257,6 +258,9 @@ class PlayerState(Standing):
     kitty_taken: bool = False
     #: Cumulative score before this round.
     score: int = 0
+    #: Cards of the hand the whole table knows are there (R-VIS-1), packed a byte a kind
+    #: (:mod:`~railroad_canasta.core.known`); ``0`` while none is. :attr:`known` gives them by kind.
+    known_bits: int = 0
 
     #: A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked):
     #: generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below the class.
@@ -276,6 +280,11 @@ class PlayerState(Standing):
     def hand_points(self) -> int:
         """Card values of the hand."""
         return sum(n * KIND_POINTS[i] for i, n in enumerate(self.hand) if n)
+
+    @property
+    def known(self) -> Counts:
+        """The cards of the hand the whole table knows are there, by kind (R-VIS-1)."""
+        return unpack(self.known_bits)
 
 
 @attrs.frozen(weakref_slot=False)

@@ -1,6 +1,7 @@
-"""The state transition: :func:`new_game`, :func:`apply` and the ``process_*`` steps.
+"""The state transition: :func:`apply` and the ``process_*`` steps (the deal is in ``deal``).
 
->>> state = new_game(RAILROAD, seed=1)
+>>> from railroad_canasta.variants.railroad.deal import new_game
+>>> state = new_game(seed=1)
 >>> state.phase, len(state.players), state.mover.hand_size
 (Phase.DRAW, 2, 13)
 >>> state = apply(state, "draw")
@@ -24,6 +25,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
+from railroad_canasta.core.known import joined, less, less_one, melded
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -40,9 +42,10 @@ from railroad_canasta.core.moves import (
 )
 from railroad_canasta.core.stock import Pile, Stock, as_pile
 from railroad_canasta.variants.railroad import legal as _legal
-from railroad_canasta.variants.railroad.deal import _begin_turn, _deal, _received, _red_threes_down, _seated
+from railroad_canasta.variants.railroad.deal import _begin_turn, _deal, _received, _red_threes_down
 from railroad_canasta.variants.railroad.guards import why_illegal
 from railroad_canasta.variants.railroad.legal import legal_moves
+from railroad_canasta.variants.railroad.requirement import opening_facts
 from railroad_canasta.variants.railroad.rules import (
     CanastaKind,
     TableMeld,
@@ -57,11 +60,13 @@ from railroad_canasta.variants.railroad.state import (
     kitty_open,
     new_round_result,
     pickup_melds,
-    sevens_hand_melds,
 )
 from railroad_canasta.variants.railroad.steps import step_result
 
 __all__ = ["apply", "next_round_state"]
+
+#: The opening facts of a mover who has opened (``opening_facts`` gives the same, read without a call).
+_OPENED: tuple[int | None, bool] = (None, False)
 
 _R3 = Kind.RED_THREE
 _HIGHEST_WILD = HIGHEST_WILD
@@ -90,10 +95,11 @@ _next_mover = copier(
 _scored = copier(
     GameState, ("phase", "players", "turn_points", "pending", "turn_canasta", "history", "result"), stamp=True
 )
-_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened"))
+_stepped = copier(PlayerState, ("hand", "melds", "red_threes", "canastas", "opened", "known_bits"))
 _discarded = copier(PlayerState, ("hand",))
+_discarded_known = copier(PlayerState, ("hand", "known_bits"))
 _took_kitty = copier(PlayerState, ("hand", "kitty", "red_threes", "kitty_taken"))
-_new_score = copier(PlayerState, ("score",))
+_new_score = copier(PlayerState, ("score", "known_bits"))
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -131,7 +137,8 @@ def _end_round(state: GameState, went_out: int | None, end: RoundEnd) -> GameSta
     breakdowns = score_players(old, rules, went_out)
     # rule: R-SCO-6
     scores = tuple([p.score + b.total for p, b in zip(old, breakdowns, strict=True)])
-    players = tuple([_new_score(p, s) for p, s in zip(old, scores, strict=True)])
+    # rule: R-VIS-1
+    players = tuple([_new_score(p, s, 0) for p, s in zip(old, scores, strict=True)])
     history = (*state.history, new_round_result(state.round, end, went_out, breakdowns, scores))
     result = game_result(rules, state.round, scores)
     phase = Phase.GAME_OVER if result is not None else Phase.ROUND_OVER
@@ -175,14 +182,17 @@ def _after_meld(
     mask: int,
     completed: CanastaKind | None,
     red_threes: int,
+    need: int | None,
     sevens_hand: bool,
     pile: Pile,
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
+    known: int,
 ) -> GameState:
-    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it):
-    canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3).
+    """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it,
+    ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3):
+    ``need`` and ``sevens_hand`` are the mover's opening facts before the step (``opening_facts``).
     """
     rules = state.rules
     turn_canasta = state.turn_canasta
@@ -191,7 +201,7 @@ def _after_meld(
         turn_canasta = True
     turn_points = state.turn_points
     opened = player.opened
-    if not opened:
+    if need is not None:
         # rule: R-RED-2
         # Only the card values of this step count: red 3s put down never reach turn_points.
         # rule: R-DEC-11
@@ -199,15 +209,17 @@ def _after_meld(
             gained += canasta_bonus(completed, rules)
         turn_points += gained
         # rule: R-REQ-1, R-REQ-3, R-DEC-20
-        if turn_points >= rules.requirement(player.score) or sevens_hand:
+        if gained >= need or sevens_hand:
             opened = True
             if pending is not None:
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
+                # rule: R-VIS-1
+                known = joined(known, pending)
                 pending = None
     seat = state.to_move
     players = list(state.players)
-    player = players[seat] = _stepped(player, hand, melds, red_threes, mask, opened)
+    player = players[seat] = _stepped(player, hand, melds, red_threes, mask, opened, known)
     after = _after_step(
         state, _MELD_PHASE, tuple(players), stock, pile, pile_frozen, turn_points, pending, turn_canasta
     )
@@ -221,8 +233,12 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     """Start a meld or add to one (R-TRN-4)."""
     player = state.players[state.to_move]
     hand, melds, gained, mask, completed = step_result(player.hand, player.melds, player.canastas, move)
-    # rule: R-DEC-20
-    sevens_hand = not player.opened and sevens_hand_melds(state)
+    # rule: R-REQ-1, R-DEC-20
+    need, sevens_hand = _OPENED if player.opened else opening_facts(state)
+    known = player.known_bits
+    if known:
+        # rule: R-VIS-1
+        known = melded(known, move)
     return _after_meld(
         state,
         player,
@@ -232,11 +248,13 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
         mask,
         completed,
         player.red_threes,
+        need,
         sevens_hand,
         state.pile,
         state.pile_frozen,
         state.stock,
         state.pending,
+        known,
     )
 
 
@@ -260,8 +278,11 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         # rule: R-RED-1
         red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
+    # rule: R-VIS-1
+    known = less(player.known_bits, rank, 2)
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = tuple(map(operator.add, hand, rest))
+        known = joined(known, rest)
     else:
         # rule: R-DEC-12
         hand_t = tuple(hand)
@@ -276,11 +297,13 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         mask,
         completed,
         red,
+        None if player.opened else opening_facts(state)[0],
         False,
         _NO_PILE,
         False,
         stock,
         pending,
+        known,
     )
 
 
@@ -294,6 +317,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
     hand = player.hand
     red, stock = player.red_threes, state.stock
     frozen = state.pile_frozen
+    known = player.known_bits
     if state.rules.top_card_pickup_takes_pile:
         # rule: R-DEC-2, R-PIL-6
         taken = list(hand)
@@ -302,6 +326,8 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         if taken[_R3]:
             # rule: R-RED-1
             red, stock = _red_threes_down(taken, red, stock, state.rules, False)
+        # rule: R-VIS-1
+        known = joined(known, map(operator.sub, taken, hand))
         hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
@@ -316,11 +342,13 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
         mask,
         completed,
         red,
+        None if player.opened else opening_facts(state)[0],
         False,
         pile,
         frozen,
         stock,
         state.pending,
+        known,
     )
 
 
@@ -332,7 +360,11 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    player = players[seat] = _discarded(player, tuple(hand))
+    if player.known_bits:
+        # rule: R-VIS-1
+        player = players[seat] = _discarded_known(player, tuple(hand), less_one(player.known_bits, card))
+    else:
+        player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
     # rule: R-PIL-2
     frozen = state.pile_frozen or card <= _HIGHEST_WILD  # a wild card (R-CRD-3)
@@ -358,8 +390,9 @@ def process_take_kitty(state: GameState, move: TakeKitty) -> GameState:
     if hand[_R3]:
         # rule: R-RED-1
         red, stock = _red_threes_down(hand, red, stock, state.rules, True)
-    player = _took_kitty(player, tuple(hand), empty_counts(), red, True)
-    return _next_turn(state, _seated(state, player), state.pile, state.pile_frozen, stock)
+    players = list(state.players)
+    players[state.to_move] = _took_kitty(player, tuple(hand), empty_counts(), red, True)
+    return _next_turn(state, tuple(players), state.pile, state.pile_frozen, stock)
 
 
 def process_end_turn(state: GameState, move: EndTurn) -> GameState:

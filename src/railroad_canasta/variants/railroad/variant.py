@@ -53,6 +53,9 @@ class RailroadVariant:
 
     __slots__ = ()
 
+    def __repr__(self) -> str:
+        return "RAILROAD_VARIANT"
+
     @property
     def metadata(self) -> Metadata:
         return METADATA

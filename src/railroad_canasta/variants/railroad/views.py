@@ -36,6 +36,8 @@ import attrs
 
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.frozen import builder
+from railroad_canasta.core.known import ZEROS, unpack
 from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import (
     GameResult,
@@ -58,7 +60,7 @@ class ViewError(RailroadCanastaError):
     """
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PublicPlayer(Standing):
     """What every player knows about one player: counts of hidden cards, everything on the table.
 
@@ -82,6 +84,8 @@ class PublicPlayer(Standing):
     kitty_taken: bool = False
     #: Cumulative score before this round.
     score: int = 0
+    #: Cards of the hand the whole table knows are there, by kind (R-VIS-1); all zero while none is.
+    known: Counts = ZEROS
 
 
 def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
@@ -89,7 +93,7 @@ def _cards(cards: Iterable[Kind]) -> tuple[Kind, ...]:
     return tuple(cards)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerView(Table):
     """A game seen by one player (``viewer``): their cards, the table, and the sizes of the hidden parts.
 
@@ -151,6 +155,11 @@ class PlayerView(Table):
         return self.hand
 
     @property
+    def known(self) -> tuple[Counts, ...]:
+        """Every player's known cards by seat (R-VIS-1): counts by kind, all zero where none is known."""
+        return tuple([p.known for p in self.players])
+
+    @property
     def is_my_turn(self) -> bool:
         """The viewer is the player to move."""
         return self.viewer == self.to_move
@@ -162,7 +171,7 @@ class PlayerView(Table):
 
 
 def _public(player: PlayerState) -> PublicPlayer:
-    return PublicPlayer(
+    return _new_public(
         sum(player.hand),
         sum(player.kitty),
         player.melds,
@@ -171,7 +180,15 @@ def _public(player: PlayerState) -> PublicPlayer:
         player.opened,
         player.kitty_taken,
         player.score,
+        # rule: R-VIS-1
+        unpack(player.known_bits) if player.known_bits else ZEROS,
     )
+
+
+#: Build a public standing or a view from every field in order, without ``__init__`` (a checked state's
+#: values; the pile given as a tuple of its own).
+_new_public = builder(PublicPlayer)
+_new_view = builder(PlayerView)
 
 
 def view(state: GameState, player: int) -> PlayerView:
@@ -182,24 +199,13 @@ def view(state: GameState, player: int) -> PlayerView:
     if type(player) is not int or not 0 <= player < len(state.players):
         raise ViewError(f"player must be a seat from 0 to {len(state.players) - 1}, not {player!r}")
     own = state.players[player]
-    return PlayerView(
-        rules=state.rules,
-        viewer=player,
-        round=state.round,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
-        hand=own.hand,
+    # (every field in order; the pile's own cards, not the list the round's later piles share: a view is
+    # a value)
+    return _new_view(
+        state.rules, player, state.round, state.dealer, state.to_move, state.phase, own.hand,
         # rule: R-KIT-1
-        kitty=own.kitty if own.may_look_kitty else None,
-        players=tuple(_public(p) for p in state.players),
-        stock_size=len(state.stock),
-        # The pile's own cards, not the list the round's later piles share: a view is a value.
-        pile=tuple(state.pile.cards[: state.pile.size]),
-        pile_frozen=state.pile_frozen,
-        turn_points=state.turn_points,
-        pending=state.pending,
-        turn_canasta=state.turn_canasta,
-        history=state.history,
-        result=state.result,
-    )
+        own.kitty if own.may_look_kitty else None,
+        tuple([_public(p) for p in state.players]), state.stock.size,
+        tuple(state.pile.cards[: state.pile.size]), state.pile_frozen, state.turn_points, state.pending,
+        state.turn_canasta, state.history, state.result,
+    )  # fmt: skip

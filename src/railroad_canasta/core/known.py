@@ -1,0 +1,186 @@
+"""Cards known to be in a hand: what a player with a perfect memory of the table knows of each hand.
+
+The variants' transitions keep them (R-VIS-1, R-CL-VIS-1): cards taken with the pile join the taker's
+known cards when they reach the hand; a card of a kind leaving the hand (melded, laid off, discarded)
+takes one from the known count of its kind, never below zero; the round's end forgets them. Known cards
+are always a part of the hand (a sub-multiset).
+
+A state keeps them packed in one integer (``known_bits``): byte ``k`` (bits ``8k`` to ``8k + 7``) is the
+count of kind ``k``, one hand after the other for a whole table (:data:`HAND_BITS` bits a seat). Zero is
+"nothing known", the usual case: one truth test; an update is a shift and a subtraction, no tuple built.
+Views show them as counts by kind (:func:`unpack`).
+
+>>> from railroad_canasta.core.cards import Kind, counts_of
+>>> seen = pack(counts_of([Kind.SEVEN, Kind.SEVEN, Kind.KING]))
+>>> unpack(seen)[Kind.SEVEN], unpack(seen)[Kind.KING]
+(2, 1)
+>>> after = less_one(seen, Kind.SEVEN)
+>>> unpack(after)[Kind.SEVEN], less_one(less_one(after, Kind.SEVEN), Kind.KING)
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, cast
+
+from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
+from railroad_canasta.core.moves import AddToMeld, StartMeld, TakePile, TakePileMixed
+
+__all__ = [
+    "HAND_BITS",
+    "ZEROS",
+    "discarded",
+    "joined",
+    "known_problem",
+    "left_hand",
+    "less",
+    "less_one",
+    "melded",
+    "pack",
+    "picked",
+    "seat_bits",
+    "size_problem",
+    "stepped_known",
+    "unpack",
+    "with_seat",
+    "within",
+]
+
+_J_SHIFT: Final = 8 * Kind.JOKER
+_T_SHIFT: Final = 8 * Kind.TWO
+#: The bits of one hand's known cards: a byte a kind.
+HAND_BITS: Final = 8 * KIND_COUNT
+_HAND_MASK: Final = (1 << HAND_BITS) - 1
+#: Every count zero: what a view shows for a hand with no card known.
+ZEROS: Final[Counts] = (0,) * KIND_COUNT
+
+
+def pack(cards: Iterable[int]) -> int:
+    """Counts by kind (each under 256) packed a byte a kind; ``0`` for none."""
+    return int.from_bytes(bytes(cards), "little")
+
+
+def unpack(bits: int) -> Counts:
+    """One hand's packed known cards as counts by kind."""
+    return tuple(bits.to_bytes(KIND_COUNT, "little"))
+
+
+def seat_bits(bits: int, seat: int) -> int:
+    """The packed known cards of ``seat`` in a whole table's ``bits``."""
+    return (bits >> (HAND_BITS * seat)) & _HAND_MASK
+
+
+def with_seat(bits: int, seat: int, old: int, new: int) -> int:
+    """A whole table's ``bits`` with ``seat``'s packed known cards changed from ``old`` to ``new``."""
+    return bits + ((new - old) << (HAND_BITS * seat))
+
+
+def joined(bits: int, cards: Iterable[int]) -> int:
+    """One hand's ``bits`` with ``cards`` (by kind) added: cards that reached the hand in sight of all."""
+    return bits + pack(cards)
+
+
+def less(bits: int, card: Kind, count: int) -> int:
+    """One hand's ``bits`` once ``count`` cards of ``card``'s kind left the hand (a pair under the top)."""
+    shift = 8 * card
+    have = (bits >> shift) & 255
+    return bits - ((have if have < count else count) << shift) if have else bits
+
+
+def picked(bits: int, move: object) -> int:
+    """One hand's ``bits`` once the hand's cards of a pickup went to the table with the top card: a
+    natural pair (``TakePile``), a natural and a wild card (``TakePileMixed``), none (``TakeTop``)."""
+    if type(move) is TakePile:
+        return less(bits, move.rank, 2)
+    if type(move) is TakePileMixed:
+        return less(less(bits, move.rank, 1), move.wild, 1)
+    return bits
+
+
+def less_one(bits: int, card: Kind) -> int:
+    """One hand's ``bits`` once one ``card`` left the hand (a discard)."""
+    shift = 8 * card
+    return bits - (1 << shift) if (bits >> shift) & 255 else bits
+
+
+def discarded(bits: int, seat: int, card: Kind) -> int:
+    """A whole table's ``bits`` once ``seat`` discarded one ``card`` (:func:`less_one` of that seat)."""
+    shift = HAND_BITS * seat + 8 * card
+    return bits - (1 << shift) if (bits >> shift) & 255 else bits
+
+
+def stepped_known(bits: int, seat: int, move: object, meld: bool) -> int:
+    """A whole table's ``bits`` once ``seat`` made a step: a meld step (``meld``: :func:`melded` of
+    ``move``) or a pickup (:func:`picked`)."""
+    shift = HAND_BITS * seat
+    mine = (bits >> shift) & _HAND_MASK
+    if not mine:
+        return bits
+    left = melded(mine, move) if meld else picked(mine, move)  # type: ignore[arg-type]
+    return bits + ((left - mine) << shift)
+
+
+def melded(bits: int, move: StartMeld | AddToMeld) -> int:
+    """One hand's ``bits`` once the cards of a meld step left the hand (the kinds the step moves only)."""
+    if type(move) is AddToMeld:
+        shift = 8 * move.card
+        return bits - (1 << shift) if (bits >> shift) & 255 else bits
+    start = cast("StartMeld", move)
+    shift = 8 * start.rank
+    have = (bits >> shift) & 255
+    if have:
+        bits -= (have if have < start.naturals else start.naturals) << shift
+    if start.jokers:
+        have = (bits >> _J_SHIFT) & 255
+        if have:
+            bits -= (have if have < start.jokers else start.jokers) << _J_SHIFT
+    if start.twos:
+        have = (bits >> _T_SHIFT) & 255
+        if have:
+            bits -= (have if have < start.twos else start.twos) << _T_SHIFT
+    return bits
+
+
+def left_hand(bits: int, before: Sequence[int], after: Sequence[int]) -> int:
+    """One hand's ``bits`` once the hand went from ``before`` to ``after``: each card of a kind that left
+    takes one from that kind's known count, never below zero (cards that arrived add nothing here)."""
+    if not bits:
+        return bits
+    for kind, (b, a) in enumerate(zip(before, after, strict=True)):
+        if b > a:
+            shift = 8 * kind
+            have = (bits >> shift) & 255
+            if have:
+                bits -= min(have, b - a) << shift
+    return bits
+
+
+def within(known: Counts, hand: Counts) -> bool:
+    """The known cards are a part of ``hand`` (none is known that the hand does not hold)."""
+    return len(known) == len(hand) and all(0 <= k <= h for k, h in zip(known, hand, strict=True))
+
+
+def known_problem(known: Counts, hand: Counts) -> str | None:
+    """What is wrong with ``known`` as the known cards of ``hand`` (``None``: nothing): they are a part of
+    the hand and hold no red 3 (one goes down at once)."""
+    if len(known) != len(hand):
+        return f"has {len(known)} counts, not one a kind ({len(hand)})"
+    if known[Kind.RED_THREE]:
+        return "holds a red 3, which never stays in a hand"
+    if not within(known, hand):
+        return "holds a card the hand does not hold"
+    return None
+
+
+def size_problem(known: Counts, hand_size: int) -> str | None:
+    """What is wrong with ``known`` as the known cards of a hidden hand of ``hand_size`` cards."""
+    if len(known) != KIND_COUNT:
+        return f"has {len(known)} counts, not one a kind ({KIND_COUNT})"
+    if any(k < 0 for k in known):
+        return "holds a negative count"
+    if known[Kind.RED_THREE]:
+        return "holds a red 3, which never stays in a hand"
+    if sum(known) > hand_size:
+        return f"holds {sum(known)} cards, more than the hand's {hand_size}"
+    return None

@@ -1,0 +1,40 @@
+"""The known cards of the hands (R-VIS-1) as the invariants check them, for a state and for a view.
+
+The transitions keep them (:mod:`~railroad_canasta.core.known`); these checks say a record of them is one
+the table can show: a part of the hand, no red 3, never more than a hidden hand holds.
+"""
+
+from __future__ import annotations
+
+from railroad_canasta.core.invariants import Problem
+from railroad_canasta.core.known import HAND_BITS, ZEROS, known_problem, size_problem
+from railroad_canasta.variants.railroad.state import GameState
+from railroad_canasta.variants.railroad.views import PlayerView
+
+__all__ = ["state_known", "view_known"]
+
+
+def state_known(state: GameState) -> Problem | None:
+    """The known cards of each hand of ``state`` are a part of that hand (R-VIS-1)."""
+    for seat, p in enumerate(state.players):
+        bits = p.known_bits
+        if bits:
+            path = f"players[{seat}].known_bits"
+            if type(bits) is not int or not 0 < bits < 1 << HAND_BITS:
+                return Problem(path, f"must pack {len(ZEROS)} counts a byte each, not {bits!r}")
+            problem = known_problem(p.known, p.hand)
+            if problem is not None:
+                return Problem(path, problem)
+    return None
+
+
+def view_known(v: PlayerView) -> Problem | None:
+    """The known cards a view shows fit the hands (R-VIS-1): the viewer's a part of their hand."""
+    for seat, p in enumerate(v.players):
+        path = f"players[{seat}].known"
+        if len(p.known) != len(ZEROS):
+            return Problem(path, f"has {len(p.known)} counts, not one a kind ({len(ZEROS)})")
+        problem = known_problem(p.known, v.hand) if seat == v.viewer else size_problem(p.known, p.hand_size)
+        if problem is not None:
+            return Problem(path, problem)
+    return None
