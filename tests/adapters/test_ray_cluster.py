@@ -40,7 +40,10 @@ ARGS = [
 def cluster() -> Iterator[tuple[Cluster, Any]]:
     """A head node and a worker node, one CPU each; the worker node is returned with the cluster."""
     started = time.perf_counter()
-    two = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+    # A lost node is noticed after 2 missed health checks half a second apart (Ray's defaults: 5 of 3 s).
+    checks = {"health_check_period_ms": 500, "health_check_failure_threshold": 2}
+    head = {"num_cpus": 1, "include_dashboard": False, "_system_config": checks}
+    two = Cluster(initialize_head=True, head_node_args=head)
     try:
         worker = two.add_node(num_cpus=1)
         two.wait_for_nodes()
