@@ -1,7 +1,7 @@
 """How simulate scales: games/s with 1 and 2 jobs and 1 and 2 Ray workers in one run (with the load
 average); peak memory of a run writing to a file, by its number of games; what one game line costs.
 
-    python bench/bench_scale.py [--games 400] [--repeats 3]         # the scaling table
+    python bench/bench_scale.py [--games 1000] [--repeats 3]        # the scaling table
     python bench/bench_scale.py --memory 10000 100000 [--tree SRC]  # peak RSS by games (fresh processes)
     python bench/bench_scale.py --line-cost [--games 2000]           # bytes and driver time per game line
 
@@ -150,7 +150,7 @@ def line_cost(games: int, rounds: int) -> None:
 def main() -> None:
     """Run the measurement the arguments ask for (by default the scaling table)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games per run (default 400)")
+    parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
     parser.add_argument("--repeats", type=int, default=3, help="alternated repeats (default 3)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds a game (default 1; 0: whole games)")
     parser.add_argument("--memory", type=int, nargs="+", metavar="N", help="peak RSS of runs of N games")
