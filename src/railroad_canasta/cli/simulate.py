@@ -4,8 +4,9 @@
 games, writes one JSON line per game to ``games.jsonl`` (in game order) and prints the summary: win rate
 per bot with a 95% interval, mean score, rounds, how rounds end, games and decisions per second. A
 progress bar (tqdm, the ``[simulate]`` extra, or a plain line without it) goes to stderr. Ctrl-C stops
-the run and keeps, writes and summarises the games that finished. The same ``--seed`` gives the same
-lines whatever ``--jobs`` and ``--backend`` are.
+the run and keeps, writes and summarises the first games, in order; ``--resume`` completes the file of a
+stopped run, and ``simulate summarize FILE`` prints the summary of a file. The same ``--seed`` gives the
+same lines whatever ``--jobs``, ``--backend`` and resuming are.
 """
 
 from __future__ import annotations
