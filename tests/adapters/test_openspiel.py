@@ -102,6 +102,25 @@ def test_the_observation_is_the_view_s_vector(name: str) -> None:
     assert " ".join(map(str, state.history()[1:])) in state.information_state_string(0)
 
 
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_legal_actions_answered_in_python_are_openspiel_s(name: str) -> None:
+    """The adapter answers legal_actions itself for a player's decision: what OpenSpiel's C++ answers (at
+    every node of a played game, for every player, chance and terminal nodes included)."""
+    game = _load(name)
+    state = game.new_initial_state()
+    ask = pyspiel.State.legal_actions  # (OpenSpiel's own, through C++ and _legal_actions)
+    assert state.legal_actions() == ask(state)
+    state.apply_action(5)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        assert actions == ask(state) and actions
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == ask(state, player)
+        state.apply_action(rng.choice(actions))
+    assert state.legal_actions() == ask(state) == []
+
+
 def test_an_information_state_tells_apart_what_the_player_saw() -> None:
     """Two deals that give a player different cards give different information states from the start."""
     game = _load("railroad")

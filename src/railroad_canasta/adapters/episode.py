@@ -20,7 +20,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from railroad_canasta.core.errors import RulesError
@@ -116,7 +116,7 @@ def max_game_length(variant: AnyVariant, rules: Any) -> int:
 class Episode:
     """One game, dealt from a seed, played by action integers."""
 
-    __slots__ = ("_recall", "before", "history", "rules", "state", "variant")
+    __slots__ = ("_before", "_first", "_legal", "_recall", "history", "rules", "state", "variant")
 
     def __init__(self, variant: AnyVariant, rules: Any) -> None:
         self.variant = variant
@@ -125,18 +125,25 @@ class Episode:
         self.state: Any = None
         #: The actions played since the deal (the deal's seed is not one of them).
         self.history: list[int] = []
-        #: The state before each action of :attr:`history` (immutable, so keeping them costs little).
-        self.before: list[Any] = []
+        #: The state after the deal, and the states before the first actions of :attr:`history` as far as
+        #: :attr:`before` has replayed them (nothing is kept while nobody asks: a game's many states kept
+        #: alive would slow the garbage collector on every decision).
+        self._first: Any = None
+        self._before: list[Any] = []
         #: Per seat: the texts of what the seat saw at each of its own decisions, as far as computed.
         self._recall: list[list[str]] = [[] for _ in range(rules.players)]
+        #: The last state whose legal moves were listed, those moves and their actions in the same order:
+        #: the action played next is found among them, so the engine gets its generator's own instance.
+        self._legal: tuple[Any, Sequence[Any], list[int]] = (None, (), [])
 
     def copy(self) -> Episode:
         """An independent episode at the same point (the engine's states are immutable, so shared)."""
         other = Episode.__new__(Episode)
         other.variant, other.rules, other.state = self.variant, self.rules, self.state
         other.history = list(self.history)
-        other.before = list(self.before)
+        other._first, other._before = self._first, list(self._before)
         other._recall = [list(seen) for seen in self._recall]
+        other._legal = self._legal
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> Episode:
@@ -150,7 +157,7 @@ class Episode:
 
     def deal(self, seed: int) -> None:
         """Deal the game from ``seed`` (every later shuffle follows from it)."""
-        self.state = self.variant.new_game(self.rules, seed)
+        self.state = self._first = self.variant.new_game(self.rules, seed)
 
     @property
     def is_over(self) -> bool:
@@ -163,14 +170,41 @@ class Episode:
 
     def legal_actions(self) -> list[int]:
         """The legal actions, sorted."""
-        return self.variant.actions.actions_of(self.variant.legal_moves(self.state))
+        state = self.state
+        last = self._legal
+        if last[0] is state:
+            return sorted(last[2])
+        moves = self.variant.legal_moves(state)
+        actions = self.variant.actions.actions_in_order(moves)
+        self._legal = (state, moves, actions)
+        return sorted(actions)
 
     def apply_action(self, action: int) -> None:
         """Play ``action`` (``IllegalMoveError`` if its move is not legal)."""
         before = self.state
-        self.state = self.variant.apply(before, self.variant.actions.move_of(action))
-        self.before.append(before)
+        state, moves, actions = self._legal
+        if state is before and type(action) is int and action in actions:
+            move = moves[actions.index(action)]
+        else:
+            move = self.variant.actions.move_of(action)
+        self.state = self.variant.apply(before, move)
         self.history.append(action)
+
+    @property
+    def before(self) -> list[Any]:
+        """The state before each action of :attr:`history`: replayed from the deal when asked (the engine is
+        deterministic), each state once."""
+        states = self._before
+        history = self.history
+        done = len(states)
+        if done < len(history):
+            apply, move_of = self.variant.apply, self.variant.actions.move_of
+            state = self._first if done == 0 else apply(states[-1], move_of(history[done - 1]))
+            states.append(state)
+            for action in history[done : len(history) - 1]:
+                state = apply(state, move_of(action))
+                states.append(state)
+        return states
 
     def action_text(self, action: int) -> str:
         """The move notation of ``action``."""
@@ -220,8 +254,9 @@ class Episode:
         counted = len(seen)
         variant = self.variant
         # seen holds the texts of the first `counted` own decisions: find where to resume.
-        own = [i for i, state in enumerate(self.before) if variant.player_to_move(state) == player]
+        before = self.before
+        own = [i for i, state in enumerate(before) if variant.player_to_move(state) == player]
         for i in own[counted:]:
-            seen.append(f"{i}:{variant.describe(variant.view(self.before[i], player))}")
+            seen.append(f"{i}:{variant.describe(variant.view(before[i], player))}")
         actions = " ".join(map(str, self.history))
         return f"p{player} actions {actions} | seen {' / '.join(seen)} | now {self.observation_text(player)}"

@@ -176,6 +176,15 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal_actions()
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to move (or of ``player``), sorted: answered here for a player's
+        decision, without the round trip through OpenSpiel's C++ (what C++ asks still reaches
+        :meth:`_legal_actions`); chance and terminal nodes, and other players, as OpenSpiel answers."""
+        current = self._current
+        if current >= 0 and (player is None or player == current):
+            return self.episode.legal_actions()
+        return list(super().legal_actions() if player is None else super().legal_actions(player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every deal seed, equally likely."""
         deals = self.game_ref.deals

@@ -113,6 +113,8 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         }
         self.episode = Episode(self.variant, self.rules)
         self._mask: Any = np.zeros(actions, np.int8)
+        self._no_actions: Any = np.zeros(actions, np.int8)
+        self._no_actions.flags.writeable = False
 
     def observation_space(self, agent: str) -> Any:
         """The space of ``agent``'s observations."""
@@ -134,14 +136,17 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if not self.episode.is_over:
             mask[self.episode.legal_actions()] = 1
         self._mask = mask
+        # The agents not to move share one mask of zeros, made read-only (a fresh one each step cost more
+        # than the rest of the infos).
+        none = self._no_actions
         for agent in self.agents:
-            self.infos[agent] = {"action_mask": mask if agent == self.agent_selection else 0 * mask}
+            self.infos[agent] = {"action_mask": mask if agent == self.agent_selection else none}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view as a vector, and the mask of its legal actions (0 unless it is to move)."""
         vector = np.asarray(self.episode.observation(self._seat(agent)), dtype=np.float32)
         to_move = agent == self.agent_selection and not self.episode.is_over
-        mask = self._mask if to_move else np.zeros_like(self._mask)
+        mask = self._mask if to_move else self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -21,7 +21,7 @@ __all__ = ["table_svg"]
 
 CARD_W, CARD_H, GAP = 34, 48, 6
 #: How far each card of a meld's fan lies from the one before: wide enough to show a "10" in full.
-FAN = 17
+FAN = 21
 WIDTH = 960
 _FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 _WILD = (Kind.JOKER, Kind.TWO)

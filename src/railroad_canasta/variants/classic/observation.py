@@ -29,6 +29,9 @@ LAYOUT_VERSION = 2
 _PHASES = tuple(Phase)
 #: The ranks a classic meld may have, in the order of the meld segments: black 3, then 4 to A.
 MELD_RANKS = (Kind.BLACK_THREE, *NATURAL_KINDS)
+# (Dictionaries read by ``observe``: a tuple's ``index`` is a scan.)
+_PHASE_AT = {phase: at for at, phase in enumerate(_PHASES)}
+_MELD_AT = {rank: 3 * at for at, rank in enumerate(MELD_RANKS)}
 
 _SEAT = ("seat", None, "")
 
@@ -96,7 +99,7 @@ def observe(seen: ClassicView) -> list[int]:
     def seat(s: int | None) -> int | None:
         return None if s is None else (s - me) % players
 
-    out = _one_hot(_PHASES.index(seen.phase), len(_PHASES))
+    out = _one_hot(_PHASE_AT[seen.phase], len(_PHASES))
     out += _one_hot(seat(seen.to_move), players) + _one_hot(seat(seen.dealer), players)
     out += _one_hot(seat(seen.asker), players)
     out += [seen.hand_sizes[(me + k) % players] for k in range(players)]
@@ -116,7 +119,7 @@ def observe(seen: ClassicView) -> list[int]:
         out += [side.red_threes, int(side.opened), side.score, side.canastas, side.concealed_canastas]
         melds = [0] * (3 * len(MELD_RANKS))
         for meld in side.melds:
-            at = 3 * MELD_RANKS.index(meld.rank)
+            at = _MELD_AT[meld.rank]
             melds[at : at + 3] = [meld.naturals, meld.jokers, meld.twos]
         out += melds
     # rule: R-CL-VIS-1

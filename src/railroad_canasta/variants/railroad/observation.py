@@ -32,6 +32,10 @@ _PHASES = tuple(Phase)
 #: The ranks a meld may have, in the order of the meld segments: wild, black 3, then 4 to A.
 MELD_RANKS = (Kind.JOKER, Kind.BLACK_THREE, *(k for k in Kind if k.is_natural))
 _CANASTAS = tuple(CanastaKind)
+# (Plain ints and dictionaries read by ``observe``: an enum's ``&`` and a tuple's ``index`` cost more.)
+_CANASTA_BITS = tuple(int(kind) for kind in _CANASTAS)
+_PHASE_AT = {phase: at for at, phase in enumerate(_PHASES)}
+_MELD_AT = {rank: 4 * at for at, rank in enumerate(MELD_RANKS)}
 
 #: (name, size, meaning) of the table block, then of one player's block.
 _TABLE: tuple[tuple[str, int | None, str], ...] = (
@@ -98,7 +102,7 @@ def observe(seen: PlayerView) -> list[int]:
     """The vector of ``seen``, laid out as :func:`layout` says."""
     players = len(seen.players)
     me = seen.viewer
-    out: list[int] = _one_hot(_PHASES.index(seen.phase), len(_PHASES))
+    out: list[int] = _one_hot(_PHASE_AT[seen.phase], len(_PHASES))
     out += _one_hot((seen.to_move - me) % players, players)
     out += _one_hot((seen.dealer - me) % players, players)
     out += [seen.round, seen.stock_size, len(seen.pile), int(seen.pile_frozen)]
@@ -117,11 +121,12 @@ def observe(seen: PlayerView) -> list[int]:
     for seat in range(players):
         p = seen.players[(me + seat) % players]
         out += [p.hand_size, p.kitty_size, p.red_threes]
-        out += [int(bool(p.canastas & kind)) for kind in _CANASTAS]
+        canastas = int(p.canastas)
+        out += [1 if canastas & bit else 0 for bit in _CANASTA_BITS]
         out += [int(p.opened), int(p.kitty_taken), p.score]
         melds = [0] * (4 * len(MELD_RANKS))
         for meld in p.melds:
-            at = 4 * MELD_RANKS.index(meld.rank)
+            at = _MELD_AT[meld.rank]
             if meld.is_complete:
                 melds[at] += 1
             else:

@@ -1,0 +1,151 @@
+"""The adapters' cost per decision beside the bare engine's, on the same decisions, in one run.
+
+    python bench/bench_adapters.py [--rounds 20] [--variant railroad] [--players 2]
+
+Seeded random rounds are played first; then each decision is replayed, alternating which path goes
+first round by round, by:
+
+* the bare engine: ``legal_moves`` + ``apply``;
+* the episode every adapter wraps (``Episode.legal_actions`` + ``apply_action``);
+* the OpenSpiel game (``state.legal_actions()`` + ``state.apply_action``), with the ``[openspiel]`` extra;
+* the PettingZoo environment (``env.step`` + ``env.observe`` of the next agent, the loop of its docs:
+  the observation is part of every step there), with the ``[pettingzoo]`` extra: ``env()`` (PettingZoo's
+  wrappers) and ``raw_env()``.
+
+It prints, per path, the mean and the median CPU time per decision (``time.thread_time_ns``: a decision
+preempted by another process is not charged) and their ratio to the bare engine's (means with means,
+medians with medians), with the load average. The garbage collector runs as it does for a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from railroad_canasta.adapters.episode import Episode
+from railroad_canasta.variants import variant_named
+
+Clock = Callable[[], int]
+
+
+def _round(variant: Any, rules: Any, seed: int) -> tuple[int, list[int]]:
+    """A seeded random round: the deal's seed and the actions played."""
+    rng = random.Random(seed)
+    deal = rng.randrange(1 << 16)
+    episode = Episode(variant, rules)
+    episode.deal(deal)
+    while not episode.is_over:
+        episode.apply_action(rng.choice(episode.legal_actions()))
+    return deal, episode.history
+
+
+def _engine(variant: Any, rules: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+    moves = [variant.actions.move_of(a) for a in played]
+    state = variant.new_game(rules, deal)
+    times = []
+    for move in moves:
+        t0 = clock()
+        variant.legal_moves(state)
+        state = variant.apply(state, move)
+        times.append(clock() - t0)
+    return times
+
+
+def _episode(variant: Any, rules: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+    episode = Episode(variant, rules)
+    episode.deal(deal)
+    times = []
+    for action in played:
+        t0 = clock()
+        episode.legal_actions()
+        episode.apply_action(action)
+        times.append(clock() - t0)
+    return times
+
+
+def _openspiel(game: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    times = []
+    for action in played:
+        t0 = clock()
+        state.legal_actions()
+        state.apply_action(action)
+        times.append(clock() - t0)
+    return times
+
+
+def _pettingzoo(env: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+    env.reset(seed=deal)
+    times = []
+    for action in played:
+        t0 = clock()
+        env.step(action)
+        env.observe(env.agent_selection)
+        times.append(clock() - t0)
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--variant", default="railroad")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args(argv)
+    variant = variant_named(args.variant)
+    rules = variant.rules_for(args.players, max_rounds=1)
+    clock = time.thread_time_ns
+    paths: dict[str, Callable[[int, list[int]], list[int]]] = {
+        "bare engine": lambda deal, played: _engine(variant, rules, deal, played, clock),
+        "episode": lambda deal, played: _episode(variant, rules, deal, played, clock),
+    }
+    try:
+        import pyspiel
+
+        from railroad_canasta.adapters.openspiel import game_name
+
+        game = pyspiel.load_game(game_name(variant), {"players": args.players})
+        paths["OpenSpiel"] = lambda deal, played: _openspiel(game, deal, played, clock)
+    except ImportError as exc:
+        print(f"OpenSpiel: not measured ({exc})")
+    try:
+        from railroad_canasta.adapters.pettingzoo import env as make_env
+        from railroad_canasta.adapters.pettingzoo import raw_env
+
+        wrapped = make_env(variant=args.variant, players=args.players)
+        bare_env = raw_env(variant=args.variant, players=args.players)
+        paths["PettingZoo step + observe"] = lambda deal, played: _pettingzoo(wrapped, deal, played, clock)
+        paths["the same, raw_env"] = lambda deal, played: _pettingzoo(bare_env, deal, played, clock)
+    except ImportError as exc:
+        print(f"PettingZoo: not measured ({exc})")
+    times: dict[str, list[int]] = {name: [] for name in paths}
+    names = list(paths)
+    for seed in range(args.rounds):
+        deal, played = _round(variant, rules, seed)
+        order = names if seed % 2 == 0 else names[::-1]
+        for name in order:
+            times[name] += paths[name](deal, played)
+    bare = times["bare engine"]
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"{args.variant}, {args.players} players: {args.rounds} seeded random rounds, {len(bare)} decisions "
+        f"(CPU time per decision; load average {load})"
+    )
+    print(f"| {'path':<26} | mean µs | median µs | mean / bare | median / bare |")
+    print(f"|{'-' * 28}|---------|-----------|-------------|---------------|")
+    for name, t in times.items():
+        mean, median = statistics.fmean(t), statistics.median(t)
+        print(
+            f"| {name:<26} | {mean / 1000:7.2f} | {median / 1000:9.2f} | "
+            f"{mean / statistics.fmean(bare):11.2f} | {median / statistics.median(bare):13.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The framework-free episode every adapter wraps: its legal actions, its moves and the states it replays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from railroad_canasta import IllegalMoveError
+from railroad_canasta.adapters.episode import Episode
+from railroad_canasta.core.actions import ActionError
+from railroad_canasta.variants import VARIANTS
+
+
+def _played(name: str, seed: int, decisions: int) -> tuple[Episode, list[Any]]:
+    """An episode of two-round games played at random, with the states it went through as they were."""
+    variant = VARIANTS[name]
+    episode = Episode(variant, variant.rules_for(variant.metadata.min_players, max_rounds=2))
+    episode.deal(seed)
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(decisions):
+        if episode.is_over:
+            break
+        actions = episode.legal_actions()
+        # The sorted actions of the engine's moves, asked twice (the second answer from the episode's memo).
+        assert actions == variant.actions.actions_of(variant.legal_moves(episode.state))
+        assert episode.legal_actions() == actions
+        seen.append(episode.state)
+        episode.apply_action(rng.choice(actions))
+    return episode, seen
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_states_before_each_action_are_replayed_as_they_were(name: str) -> None:
+    episode, seen = _played(name, seed=4, decisions=400)
+    assert len(seen) == len(episode.history) > 100
+    # Asked part way (a copy at that point), then whole: each state equal to the one played through.
+    early = episode.copy()
+    del early.history[50:]
+    assert early.before == seen[:50]
+    assert episode.before == seen
+    assert episode.before is episode.before  # (replayed once, kept once asked)
+    assert len({state.round for state in seen}) == 2  # (the replay crosses a new deal)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_copy_plays_on_alone(name: str) -> None:
+    episode, _ = _played(name, seed=9, decisions=30)
+    other = episode.copy()
+    action = episode.legal_actions()[0]
+    other.apply_action(action)
+    assert len(other.history) == len(episode.history) + 1
+    assert other.before[-1] == episode.state  # (replayed: equal, not the same object)
+    assert len(episode.before) == len(episode.history)
+
+
+def test_actions_that_are_not_legal_or_not_integers_are_refused() -> None:
+    variant = VARIANTS["railroad"]
+    episode = Episode(variant, variant.rules_for(2, max_rounds=1))
+    episode.deal(7)
+    assert episode.legal_actions() == [0]  # draw
+    with pytest.raises(ActionError):
+        episode.apply_action(0.0)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        episode.apply_action(1)
+    assert episode.history == []
+    episode.apply_action(0)
+    assert episode.history == [0]
