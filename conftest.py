@@ -15,7 +15,7 @@ import os
 _NEEDS = {
     "pyspiel": ["src/railroad_canasta/adapters/openspiel.py", "tests/adapters/test_openspiel.py"],
     "pettingzoo": ["src/railroad_canasta/adapters/pettingzoo.py", "tests/adapters/test_pettingzoo.py"],
-    "ray": ["tests/adapters/test_ray.py"],
+    "ray": ["tests/adapters/test_ray.py", "tests/adapters/test_ray_cluster.py"],
 }
 
 collect_ignore: list[str] = []

@@ -150,8 +150,9 @@ def pettingzoo(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def ray(session: nox.Session) -> None:
-    """simulate on a local Ray instance: the same JSON Lines as local processes."""
-    run_with_extra(session, "ray", "tests/adapters/test_ray.py")
+    """simulate on a local Ray instance, then on a two-node Ray cluster on this machine (Ray's own test
+    cluster, torn down at the end): the same JSON Lines as local processes, games per node, a node lost."""
+    run_with_extra(session, "ray", "tests/adapters/test_ray.py", "tests/adapters/test_ray_cluster.py")
 
 
 @nox.session(python=PYTHON, default=False)
@@ -171,13 +172,17 @@ def bench(session: nox.Session) -> None:
     """The benchmarks, side by side with the peers of the `bench` group (not run by default).
 
     `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows (2 and
-    8 players), then bench/bench_interop.py (simulate with 1 and 2 jobs; the OpenSpiel adapter's cost).
+    8 players), then bench/bench_interop.py (simulate with 1 and 2 jobs; the OpenSpiel adapter's cost) and
+    bench/bench_scale.py (jobs 1 and 2 and Ray workers 1 and 2 with the load average; the cost of a line).
     """
     install_project(session, "bench")
+    session.install(*PYPROJECT["project"]["optional-dependencies"]["ray"])
     session.run("python", "bench/bench.py", *session.posargs)
     for players in ("2", "8"):
         session.run("python", "bench/bench_json.py", "--players", players)
     session.run("python", "bench/bench_interop.py")
+    session.run("python", "bench/bench_scale.py")
+    session.run("python", "bench/bench_scale.py", "--line-cost")
 
 
 @nox.session(python=PYTHON)

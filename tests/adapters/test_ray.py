@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
@@ -41,3 +42,17 @@ def test_the_command_runs_on_ray() -> None:
     assert main([*args, "--backend", "ray", "--jobs", "2"], out=on_ray) == 0
     assert main(args, out=local) == 0
     assert on_ray.getvalue() == local.getvalue() and len(local.getvalue().splitlines()) == 6
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_file_cut_short_is_resumed_on_ray_to_the_bytes_of_a_local_run(tmp_path: Path) -> None:
+    """--resume on Ray: the games held are kept, the rest played by Ray tasks; the file is a local run's."""
+    args = ["simulate", "--games", "9", "--max-rounds", "1", "--no-progress", "--seed", "6"]
+    local, resumed = tmp_path / "local.jsonl", tmp_path / "resumed.jsonl"
+    assert main([*args, "--out", str(local)], out=io.StringIO()) == 0
+    whole = local.read_bytes()
+    resumed.write_bytes(whole[: len(whole) // 2])
+    said = io.StringIO()
+    assert main([*args, "--out", str(resumed), "--resume", "--backend", "ray", "--jobs", "2"], out=said) == 0
+    assert resumed.read_bytes() == whole
+    assert "already written" in said.getvalue() and "games per Ray node: " in said.getvalue()

@@ -4,13 +4,15 @@
 games, writes one JSON line per game to ``games.jsonl`` (in game order) and prints the summary: win rate
 per bot with a 95% interval, mean score, rounds, how rounds end, games and decisions per second. A
 progress bar (tqdm, the ``[simulate]`` extra, or a plain line without it) goes to stderr. Ctrl-C stops
-the run and keeps, writes and summarises the games that finished. The same ``--seed`` gives the same
-lines whatever ``--jobs`` and ``--backend`` are.
+the run and keeps, writes and summarises the first games, in order; ``--resume`` completes the file of a
+stopped run, and ``simulate summarize FILE`` prints the summary of a file. The same ``--seed`` gives the
+same lines whatever ``--jobs``, ``--backend`` and resuming are.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -21,8 +23,10 @@ from railroad_canasta.bots import BOT_NAMES
 from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
+from railroad_canasta.simulation.lines import read_all, read_held
 from railroad_canasta.simulation.plan import Plan, check_bots
 from railroad_canasta.simulation.run import BACKENDS, simulate
+from railroad_canasta.simulation.summary import Tally
 from railroad_canasta.variants import VARIANTS, variant_named
 
 __all__ = ["HELP", "configure", "run"]
@@ -50,7 +54,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_rules_argument(parser, "for every game")
     parser.add_argument("--max-rounds", type=int, default=None, help="stop each game after this many rounds")
     parser.add_argument("--seed", type=seed_argument, default=0, help="the seed of the run (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes (default 1); on Ray, batches at once (default: 1 on a Ray instance started "
+        "here, every CPU of a cluster joined with --address)",
+    )
     parser.add_argument(
         "--backend", choices=BACKENDS, default="local", help="where games run (default local)"
     )
@@ -61,7 +71,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", default=None, metavar="FILE", help="write one JSON line per game ('-': stdout)"
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="complete the --out FILE of a run that was stopped: keep the games it holds, play the rest",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    actions = parser.add_subparsers(dest="action", metavar="summarize FILE")
+    summarize = actions.add_parser("summarize", help="print the summary of a file of game lines")
+    summarize.add_argument("file", help="a file written by simulate --out")
 
 
 def _plan(args: argparse.Namespace) -> Plan:
@@ -70,12 +88,14 @@ def _plan(args: argparse.Namespace) -> Plan:
     if not bots:
         raise RailroadCanastaError("--bots: name at least one bot")
     for flag, value, least in (("--games", args.games, 0), ("--jobs", args.jobs, 1)):
-        if value < least:
+        if value is not None and value < least:
             raise RailroadCanastaError(f"{flag} must be at least {least}, not {value}")
     if args.batch_size is not None and args.batch_size < 1:
         raise RailroadCanastaError(f"--batch-size must be at least 1, not {args.batch_size}")
     if args.address is not None and args.backend != "ray":
         raise RailroadCanastaError("--address joins a Ray cluster: add --backend ray")
+    if args.resume and args.out in (None, "-"):
+        raise RailroadCanastaError("--resume completes a file: add --out FILE")
     options = dict(rules_overrides(args.rules, variant.rules_type))
     players = args.players if args.players is not None else max(len(bots), variant.metadata.min_players)
     rules = rules_from_mapping(
@@ -120,8 +140,37 @@ def _progress(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1)
 
 
+def _summarize(path: str, out: TextIO) -> int:
+    try:
+        with open(path, "rb") as stream:
+            held = read_all(stream, name=path)
+    except OSError as exc:
+        raise RailroadCanastaError(f"summarize: cannot read {path}: {exc.strerror}") from None
+    out.write(held.tally.summary(seconds=None).text() + "\n")
+    if held.cut:
+        out.write(f"{path}: the last line is cut short ({held.cut} bytes), not counted\n")
+    return 0
+
+
+def _held(path: str, plan: Plan) -> Tally:
+    """The games the file already holds (none when it does not exist); a line cut short is cut off."""
+    try:
+        with open(path, "rb") as stream:
+            held = read_held(stream, plan, name=path)
+    except FileNotFoundError:
+        return Tally()
+    except OSError as exc:
+        raise RailroadCanastaError(f"--resume: cannot read {path}: {exc.strerror}") from None
+    if held.cut:
+        os.truncate(path, held.size)
+        sys.stderr.write(f"{path}: a last line cut short ({held.cut} bytes) was dropped\n")
+    return held.tally
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the ``simulate`` command the arguments describe; returns the exit status."""
+    if args.action == "summarize":
+        return _summarize(args.file, out)
     plan = _plan(args)
     if args.backend == "ray":
         from railroad_canasta.simulation.ray_backend import ensure_ray
@@ -130,16 +179,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             ensure_ray()
         except ImportError as exc:
             raise RailroadCanastaError(str(exc)) from None
+    held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
         lines: TextIO | None = None
         if args.out == "-":
             lines = out
         elif args.out is not None:
             try:
-                lines = stack.enter_context(open(args.out, "w", encoding="utf-8"))
+                if args.resume:
+                    lines = stack.enter_context(open(args.out, "a", encoding="utf-8", newline="\n"))
+                else:
+                    lines = stack.enter_context(open(args.out, "w", encoding="utf-8", newline="\n"))
             except OSError as exc:
                 raise RailroadCanastaError(f"--out: cannot write {args.out}: {exc.strerror}") from None
-        bar = _progress(plan.games, not args.no_progress)
+        bar = _progress(plan.games - held.games, not args.no_progress)
         update: Callable[[int], None] | None = None
         if bar is not None:
             stack.callback(bar.close)
@@ -152,6 +205,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             batch_size=args.batch_size,
             out=lines,
             progress=update,
+            held=held,
         )
     report = sys.stderr if args.out == "-" else out
     report.write(summary.text() + "\n")

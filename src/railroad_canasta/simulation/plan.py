@@ -18,8 +18,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
-from collections.abc import Sequence
-from typing import Any
+import itertools
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -34,6 +35,7 @@ __all__ = [
     "batch_spans",
     "check_bots",
     "game_seed",
+    "in_flight",
     "make_bot",
     "play_batch",
     "play_one",
@@ -41,6 +43,8 @@ __all__ = [
 
 #: One game's result, as one line of the JSON Lines output.
 GameRecordLine = dict[str, Any]
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -160,16 +164,43 @@ def play_one(plan: Plan, index: int) -> GameRecordLine:
     }
 
 
-def batch_spans(games: int, jobs: int, batch_size: int | None = None) -> list[tuple[int, int]]:
-    """The ``(start, stop)`` of each batch: small enough to share the work and to stop soon on Ctrl-C.
+def batch_spans(
+    games: int, jobs: int, batch_size: int | None = None, *, start: int = 0
+) -> Iterator[tuple[int, int]]:
+    """The ``(start, stop)`` of each batch of games ``start`` to ``games - 1``, one at a time: small
+    enough to share the work and to stop soon on Ctrl-C.
 
-    >>> batch_spans(40, 2)
+    >>> list(batch_spans(40, 2))
     [(0, 5), (5, 10), (10, 15), (15, 20), (20, 25), (25, 30), (30, 35), (35, 40)]
-    >>> batch_spans(5, 1, batch_size=2)
-    [(0, 2), (2, 4), (4, 5)]
+    >>> list(batch_spans(5, 1, batch_size=2)), list(batch_spans(5, 1, batch_size=2, start=3))
+    ([(0, 2), (2, 4), (4, 5)], [(3, 5)])
     """
-    size = batch_size if batch_size is not None else max(1, min(10, games // (4 * jobs)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    size = batch_size if batch_size is not None else max(1, min(10, (games - start) // (4 * jobs)))
+    return ((first, min(first + size, games)) for first in range(start, games, size))
+
+
+def in_flight(
+    spans: Iterator[tuple[int, int]],
+    window: int,
+    submit: Callable[[int, int], T],
+    wait: Callable[[list[T]], tuple[Sequence[T], list[T]]],
+    cancel: Callable[[T], object],
+) -> Generator[T, None, None]:
+    """Keep at most ``window`` batches submitted and yield each as it finishes, submitting the next.
+
+    ``submit(start, stop)`` starts a batch and returns its handle; ``wait(pending)`` blocks until one or
+    more finish and returns those and the rest; ``cancel`` is called on the handles still pending when the
+    caller stops early. Nothing but the window is ever held, however many games the run has.
+    """
+    pending = [submit(start, stop) for start, stop in itertools.islice(spans, window)]
+    try:
+        while pending:
+            done, pending = wait(pending)
+            pending += [submit(start, stop) for start, stop in itertools.islice(spans, len(done))]
+            yield from done
+    finally:
+        for handle in pending:
+            cancel(handle)
 
 
 def play_batch(plan: Plan, start: int, stop: int) -> list[GameRecordLine]:

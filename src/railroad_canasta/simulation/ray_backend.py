@@ -1,18 +1,25 @@
-"""The Ray backend of a simulation: one task per batch of games, results in the order they finish.
+"""The Ray backend of a simulation: one task per batch of games, a few in flight per CPU, results as they
+finish, each with the id of the node that played it.
 
-``address`` joins a running cluster (``ray://host:10001`` or ``auto``); without it a local Ray instance
-is started with ``jobs`` CPUs and stopped at the end. Ray is the optional extra ``[ray]``.
+``address`` joins a running cluster (``auto``, ``host:6379`` or ``ray://host:10001``); without it a local
+Ray instance is started with ``jobs`` CPUs and stopped at the end. A task lost with its node is run
+again by Ray (up to :data:`MAX_RETRIES` times); a batch is a function of the plan and its games only, so
+the lines are the same. Ray is the optional extra ``[ray]``.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
 from railroad_canasta.core.errors import missing_extra
-from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, play_batch
+from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, in_flight, play_batch
 
-__all__ = ["ensure_ray", "run_ray"]
+__all__ = ["MAX_RETRIES", "ensure_ray", "run_ray"]
+
+#: How many times Ray runs again a task whose worker or node was lost.
+MAX_RETRIES = 3
 
 
 def ensure_ray() -> Any:
@@ -24,26 +31,54 @@ def ensure_ray() -> Any:
     return ray
 
 
+def play_on_node(plan: Plan, start: int, stop: int) -> tuple[list[GameRecordLine], str]:
+    """Games ``start`` to ``stop - 1`` of ``plan``, and the id of the Ray node that played them."""
+    return play_batch(plan, start, stop), ensure_ray().get_runtime_context().get_node_id()
+
+
 def run_ray(
-    plan: Plan, jobs: int, *, address: str | None = None, batch_size: int | None = None
-) -> Iterator[list[GameRecordLine]]:
-    """Play ``plan`` as Ray tasks, one per batch; yield each batch's lines as its task finishes."""
+    plan: Plan,
+    jobs: int | None,
+    *,
+    address: str | None = None,
+    batch_size: int | None = None,
+    start: int = 0,
+) -> Iterator[tuple[list[GameRecordLine], str | None]]:
+    """Play games ``start`` on of ``plan`` as Ray tasks, one per batch, two per worker in flight; yield
+    each batch's lines and node as its task finishes.
+
+    ``jobs``: the CPUs of a local instance started here (default 1), or the workers counted on a cluster
+    (default: its CPUs).
+    """
     ray = ensure_ray()
     started_here = not ray.is_initialized()
     if started_here:
         if address is None:
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+            ray.init(
+                num_cpus=jobs or 1, include_dashboard=False, log_to_driver=False, configure_logging=False
+            )
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
-    task = ray.remote(play_batch)
-    shared = ray.put(plan)
-    pending = [task.remote(shared, start, stop) for start, stop in batch_spans(plan.games, jobs, batch_size)]
     try:
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
-    finally:
-        for ref in pending:
+        workers = jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        task = ray.remote(max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(play_on_node)
+        shared = ray.put(plan)
+
+        def submit(first: int, stop: int) -> Any:
+            return task.remote(shared, first, stop)
+
+        def first_done(pending: list[Any]) -> tuple[list[Any], list[Any]]:
+            done, rest = ray.wait(pending, num_returns=1)
+            return list(done), list(rest)
+
+        def cancel(ref: Any) -> None:
             ray.cancel(ref, force=True)
+
+        spans = batch_spans(plan.games, workers, batch_size, start=start)
+        with contextlib.closing(in_flight(spans, 2 * workers, submit, first_done, cancel)) as finished:
+            for ref in finished:
+                lines, node = ray.get(ref)
+                yield lines, node
+    finally:
         if started_here:
             ray.shutdown()

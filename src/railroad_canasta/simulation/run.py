@@ -1,9 +1,11 @@
 """Running a plan: batches of games in this process, in local worker processes, or as Ray tasks.
 
-Every backend yields batches of result lines in the order they finish; :func:`simulate` writes the lines
-in game order (holding back a batch that finishes early), feeds a progress callback as batches finish,
-and summarises. Interrupted (Ctrl-C), it stops the pending batches, writes and summarises the games that
-finished, and marks the summary interrupted.
+Every backend keeps a few batches in flight and yields each as it finishes; :func:`simulate` writes the
+lines in game order as soon as every game before them has finished (holding back only a batch that
+finished early), counts them into the summary, and keeps nothing else: memory stays flat however many
+games a run has. It feeds a progress callback as batches finish. Interrupted (Ctrl-C), it stops the
+pending batches and summarises the games it wrote, which are the first games of the run in order, so
+``resume`` (:mod:`~railroad_canasta.simulation.lines`) can complete the file.
 
 >>> import io
 >>> from railroad_canasta.simulation.plan import Plan
@@ -16,21 +18,25 @@ finished, and marks the summary interrupted.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TextIO
 
-from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, play_batch
-from railroad_canasta.simulation.summary import Summary, summarise
+from railroad_canasta.simulation.lines import encode
+from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, in_flight, play_batch
+from railroad_canasta.simulation.summary import Summary, Tally
 
-__all__ = ["BACKENDS", "run_local", "simulate"]
+__all__ = ["BACKENDS", "Finished", "run_local", "simulate"]
 
 #: The backends by name.
 BACKENDS = ("local", "ray")
+
+#: A finished batch: its lines, and the Ray node that played it (``None`` off Ray).
+Finished = tuple[list[GameRecordLine], str | None]
 
 
 def _ignore_interrupt() -> None:
@@ -38,80 +44,95 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_local(plan: Plan, jobs: int, batch_size: int | None = None) -> Iterator[list[GameRecordLine]]:
-    """Play ``plan`` in this process (``jobs == 1``) or in ``jobs`` worker processes; batches as they end.
+def _first_done(
+    pending: list[Future[list[GameRecordLine]]],
+) -> tuple[Sequence[Future[list[GameRecordLine]]], list[Future[list[GameRecordLine]]]]:
+    done, rest = wait(pending, return_when=FIRST_COMPLETED)
+    return list(done), list(rest)
+
+
+def run_local(plan: Plan, jobs: int, batch_size: int | None = None, *, start: int = 0) -> Iterator[Finished]:
+    """Play games ``start`` on of ``plan`` in this process (``jobs == 1``) or in ``jobs`` worker
+    processes, two batches per worker in flight; yield batches as they end.
 
     ``jobs`` is capped at the games and at the CPUs: no worker is started that would have nothing to do.
     """
-    jobs = max(1, min(jobs, plan.games, os.cpu_count() or 1))
-    spans = batch_spans(plan.games, jobs, batch_size)
+    jobs = max(1, min(jobs, plan.games - start, os.cpu_count() or 1))
+    spans = batch_spans(plan.games, jobs, batch_size, start=start)
     if jobs == 1:
-        for start, stop in spans:
-            yield play_batch(plan, start, stop)
+        for first, stop in spans:
+            yield play_batch(plan, first, stop), None
         return
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt)
-    futures: list[Future[list[GameRecordLine]]] = []
+
+    def submit(first: int, stop: int) -> Future[list[GameRecordLine]]:
+        return pool.submit(play_batch, plan, first, stop)
+
     try:
-        futures = [pool.submit(play_batch, plan, start, stop) for start, stop in spans]
-        for future in as_completed(futures):
-            yield future.result()
+        with contextlib.closing(in_flight(spans, 2 * jobs, submit, _first_done, Future.cancel)) as batches:
+            for future in batches:
+                yield future.result(), None
     finally:
-        for future in futures:
-            future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _backend(
-    plan: Plan, backend: str, jobs: int, address: str | None, batch_size: int | None
-) -> Iterator[list[GameRecordLine]]:
+    plan: Plan, backend: str, jobs: int | None, address: str | None, batch_size: int | None, start: int
+) -> Iterator[Finished]:
     if backend == "local":
-        return run_local(plan, jobs, batch_size)
+        return run_local(plan, jobs or 1, batch_size, start=start)
     if backend == "ray":
         from railroad_canasta.simulation.ray_backend import run_ray
 
-        return run_ray(plan, max(1, min(jobs, plan.games)), address=address, batch_size=batch_size)
+        capped = None if jobs is None else max(1, min(jobs, plan.games - start))
+        return run_ray(plan, capped, address=address, batch_size=batch_size, start=start)
     raise ValueError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
 
 
 def simulate(
     plan: Plan,
     *,
-    jobs: int = 1,
+    jobs: int | None = None,
     backend: str = "local",
     address: str | None = None,
     batch_size: int | None = None,
     out: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
+    held: Tally | None = None,
 ) -> Summary:
     """Play ``plan``, write each game's line to ``out`` in game order, and return the summary.
 
-    ``progress(n)`` is called with the number of games of each batch as it finishes.
+    ``jobs``: worker processes (default 1); on Ray, the batches run at once (default: 1 on a Ray instance
+    started here, every CPU of a cluster joined at ``address``). ``progress(n)`` is called with the
+    number of games of each batch as it finishes. ``held``: the tally of the first games of the plan,
+    already written (:func:`~railroad_canasta.simulation.lines.read_held`); the run plays the rest, and
+    the summary covers them all.
     """
-    finished: dict[int, GameRecordLine] = {}
-    written = 0
+    tally = Tally() if held is None else held
+    resumed = (tally.games, tally.decisions)
+    early: dict[int, GameRecordLine] = {}
+    nodes: dict[str, int] = {}
     interrupted = False
     started = time.perf_counter()
-    batches = _backend(plan, backend, jobs, address, batch_size)
+    batches = _backend(plan, backend, jobs, address, batch_size, tally.games)
     try:
-        for batch in batches:
-            for line in batch:
-                finished[line["game"]] = line
-            while written in finished:
+        for lines, node in batches:
+            if node is not None:
+                nodes[node] = nodes.get(node, 0) + len(lines)
+            early.update((line["game"], line) for line in lines)
+            while tally.games in early:
+                line = early.pop(tally.games)
                 if out is not None:
-                    out.write(json.dumps(finished[written], separators=(",", ":")) + "\n")
-                written += 1
+                    out.write(encode(line))
+                tally.add(line)
+            if out is not None:
+                out.flush()
             if progress is not None:
-                progress(len(batch))
+                progress(len(lines))
     except KeyboardInterrupt:
         interrupted = True
         close = getattr(batches, "close", None)
         if close is not None:
             close()
     seconds = time.perf_counter() - started
-    late = sorted(index for index in finished if index >= written)
-    if out is not None:
-        for index in late:
-            out.write(json.dumps(finished[index], separators=(",", ":")) + "\n")
-        out.flush()
-    lines = [finished[index] for index in sorted(finished)]
-    return summarise(lines, seconds=seconds, interrupted=interrupted)
+    return tally.summary(seconds=seconds, interrupted=interrupted, resumed=resumed, nodes=nodes)

@@ -21,11 +21,12 @@ round endings: went-out 1 (50.0%), stock-empty 1 (50.0%)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
-__all__ = ["BotSummary", "Summary", "mean_interval", "summarise", "wilson_interval"]
+__all__ = ["BotSummary", "Moments", "Summary", "Tally", "mean_interval", "summarise", "wilson_interval"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -48,17 +49,36 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``values`` and its normal 95% interval (the mean alone for fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
+def mean_interval(values: Iterable[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval (the mean alone for fewer than two values).
+
+    >>> mean_interval([1, 2, 3])[0], mean_interval([])
+    (2.0, (0.0, 0.0, 0.0))
+    """
+    values = list(values)
+    return Moments(len(values), sum(values), sum(v * v for v in values)).interval()
+
+
+@attrs.frozen
+class Moments:
+    """How many numbers, their sum and their sum of squares: their mean and its interval without the
+    numbers (exact for integers, whatever order they were added in)."""
+
+    count: int = 0
+    total: float = 0
+    squares: float = 0
+
+    def interval(self) -> tuple[float, float, float]:
+        """The mean and its normal 95% interval (the mean alone for fewer than two numbers)."""
+        n = self.count
+        if n == 0:
+            return 0.0, 0.0, 0.0
+        mean = self.total / n
+        if n < 2:
+            return mean, mean, mean
+        variance = max(0.0, (n * self.squares - self.total * self.total) / (n * (n - 1)))
+        half = Z95 * math.sqrt(variance / n)
+        return mean, mean - half, mean + half
 
 
 @attrs.frozen
@@ -67,7 +87,8 @@ class BotSummary:
 
     seats: int
     wins: int
-    scores: tuple[float, ...]
+    #: The bot's scores, one a seat it played.
+    scores: Moments
 
     @property
     def win_rate(self) -> float:
@@ -81,59 +102,120 @@ class Summary:
 
     games: int
     decisions: int
-    seconds: float
+    #: Seconds the run took; ``None`` for lines read back from a file.
+    seconds: float | None
     bots: Mapping[str, BotSummary]
-    rounds: tuple[int, ...]
+    #: Rounds per game.
+    rounds: Moments
     endings: Mapping[str, int]
     interrupted: bool = False
+    #: Games (and their decisions) that a resumed run found already written, not played again.
+    resumed: int = 0
+    resumed_decisions: int = 0
+    #: Games played by each Ray node (by node id), when the run went to Ray.
+    nodes: Mapping[str, int] = attrs.field(factory=dict)
+
+    def _head(self) -> str:
+        head = "interrupted: " if self.interrupted else ""
+        if self.seconds is None:
+            return f"{head}{self.games} games, {self.decisions} decisions"
+        played, decisions = self.games - self.resumed, self.decisions - self.resumed_decisions
+        speed = played / self.seconds if self.seconds > 0 else 0.0
+        per_decision = decisions / self.seconds if self.seconds > 0 else 0.0
+        if self.resumed:
+            head += f"{self.games} games ({self.resumed} already written, {played} played), "
+        else:
+            head += f"{self.games} games, "
+        return (
+            f"{head}{decisions} decisions in {self.seconds:.1f} s: "
+            f"{speed:.1f} games/s, {per_decision:.0f} decisions/s"
+        )
 
     def text(self) -> str:
         """The summary as lines of text."""
-        speed = self.games / self.seconds if self.seconds > 0 else 0.0
-        per_decision = self.decisions / self.seconds if self.seconds > 0 else 0.0
-        head = "interrupted: " if self.interrupted else ""
-        lines = [
-            f"{head}{self.games} games, {self.decisions} decisions in {self.seconds:.1f} s: "
-            f"{speed:.1f} games/s, {per_decision:.0f} decisions/s"
-        ]
+        lines = [self._head()]
         width = max([3, *(len(name) for name in self.bots)])
         lines.append(f"{'bot':<{width}}  seats  wins  win rate (95% interval)   mean score (95% interval)")
         for name, bot in self.bots.items():
             low, high = wilson_interval(bot.wins, bot.seats)
-            mean, m_low, m_high = mean_interval(bot.scores)
+            mean, m_low, m_high = bot.scores.interval()
             rate = f"{100 * bot.win_rate:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)"
             lines.append(
                 f"{name:<{width}}  {bot.seats:5d}  {bot.wins:4d}  {rate:<24}  "
                 f"{mean:.1f} ({m_low:.1f} to {m_high:.1f})"
             )
-        r_mean, r_low, r_high = mean_interval([float(r) for r in self.rounds])
+        r_mean, r_low, r_high = self.rounds.interval()
         lines.append(f"rounds per game: mean {r_mean:.2f} (95% interval {r_low:.2f} to {r_high:.2f})")
         total = sum(self.endings.values())
         endings = ", ".join(f"{how} {n} ({100 * n / total:.1f}%)" for how, n in self.endings.items())
         lines.append(f"round endings: {endings or '-'}")
+        if self.nodes:
+            per_node = ", ".join(f"{node[:12]} {n}" for node, n in self.nodes.items())
+            lines.append(f"games per Ray node: {per_node}")
         return "\n".join(lines)
 
 
-def summarise(lines: Iterable[Mapping[str, object]], *, seconds: float, interrupted: bool = False) -> Summary:
+@attrs.define
+class Tally:
+    """A summary in the making: lines are added one at a time and none is kept."""
+
+    games: int = 0
+    decisions: int = 0
+    #: Per bot: seats, wins, the sum of its scores and of their squares.
+    bots: dict[str, list[int]] = attrs.field(factory=dict)
+    #: Games, the sum of their rounds and of their squares.
+    rounds: list[int] = attrs.field(factory=lambda: [0, 0, 0])
+    endings: dict[str, int] = attrs.field(factory=dict)
+
+    def add(self, line: Mapping[str, Any]) -> None:
+        """Count one game's line."""
+        self.games += 1
+        winners = line["winners"]
+        for seat, (name, score) in enumerate(zip(line["bots"], line["scores"], strict=True)):
+            record = self.bots.setdefault(name, [0, 0, 0, 0])
+            record[0] += 1
+            record[1] += seat in winners
+            record[2] += score
+            record[3] += score * score
+        rounds = line["rounds"]
+        self.rounds[0] += 1
+        self.rounds[1] += rounds
+        self.rounds[2] += rounds * rounds
+        for how in line["endings"]:
+            self.endings[how] = self.endings.get(how, 0) + 1
+        self.decisions += line["decisions"]
+
+    def summary(
+        self,
+        *,
+        seconds: float | None,
+        interrupted: bool = False,
+        resumed: tuple[int, int] = (0, 0),
+        nodes: Mapping[str, int] | None = None,
+    ) -> Summary:
+        """The summary of the lines added so far (``resumed``: the games and decisions not played now)."""
+        bots = {
+            name: BotSummary(seats, wins, Moments(seats, total, squares))
+            for name, (seats, wins, total, squares) in self.bots.items()
+        }
+        return Summary(
+            self.games,
+            self.decisions,
+            seconds,
+            bots,
+            Moments(*self.rounds),
+            dict(self.endings),
+            interrupted,
+            *resumed,
+            nodes=dict(nodes or {}),
+        )
+
+
+def summarise(
+    lines: Iterable[Mapping[str, Any]], *, seconds: float | None, interrupted: bool = False
+) -> Summary:
     """The summary of result lines (as :func:`~railroad_canasta.simulation.plan.play_one` writes them)."""
-    seats: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    scores: dict[str, list[float]] = {}
-    rounds: list[int] = []
-    endings: dict[str, int] = {}
-    games = decisions = 0
+    tally = Tally()
     for line in lines:
-        games += 1
-        bots: list[str] = line["bots"]  # type: ignore[assignment]
-        line_scores: list[int] = line["scores"]  # type: ignore[assignment]
-        winners: list[int] = line["winners"]  # type: ignore[assignment]
-        for seat, name in enumerate(bots):
-            seats[name] = seats.get(name, 0) + 1
-            wins[name] = wins.get(name, 0) + (seat in winners)
-            scores.setdefault(name, []).append(float(line_scores[seat]))
-        rounds.append(line["rounds"])  # type: ignore[arg-type]
-        for how in line["endings"]:  # type: ignore[attr-defined]
-            endings[how] = endings.get(how, 0) + 1
-        decisions += line["decisions"]  # type: ignore[operator]
-    bots_summary = {name: BotSummary(seats[name], wins[name], tuple(scores[name])) for name in seats}
-    return Summary(games, decisions, seconds, bots_summary, tuple(rounds), endings, interrupted)
+        tally.add(line)
+    return tally.summary(seconds=seconds, interrupted=interrupted)
