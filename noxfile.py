@@ -172,15 +172,18 @@ def bench(session: nox.Session) -> None:
     """The benchmarks, side by side with the peers of the `bench` group (not run by default).
 
     `nox -s bench -- --rounds 60` passes its arguments to bench/bench.py; bench/bench_json.py follows (2 and
-    8 players), then bench/bench_interop.py (simulate with 1 and 2 jobs; the OpenSpiel adapter's cost) and
-    bench/bench_scale.py (jobs 1 and 2 and Ray workers 1 and 2 with the load average; the cost of a line).
+    8 players), then bench/bench_adapters.py (the OpenSpiel and PettingZoo adapters' cost beside the bare
+    engine's, both variants) and bench/bench_scale.py (jobs 1 and 2 and Ray workers 1 and 2 with the load
+    average; the cost of a line).
     """
     install_project(session, "bench")
-    session.install(*PYPROJECT["project"]["optional-dependencies"]["ray"])
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    session.install(*extras["ray"], *extras["pettingzoo"])
     session.run("python", "bench/bench.py", *session.posargs)
     for players in ("2", "8"):
         session.run("python", "bench/bench_json.py", "--players", players)
-    session.run("python", "bench/bench_interop.py")
+    session.run("python", "bench/bench_adapters.py")
+    session.run("python", "bench/bench_adapters.py", "--variant", "classic", "--players", "4")
     session.run("python", "bench/bench_scale.py")
     session.run("python", "bench/bench_scale.py", "--line-cost")
 
