@@ -56,28 +56,28 @@ def _engine(variant: Any, rules: Any, deal: int, played: list[int], clock: Clock
     return times
 
 
-def _episode(variant: Any, rules: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+def _by_actions(player: Any, played: list[int], clock: Clock) -> list[int]:
+    """Each decision's time through an object that lists and plays actions as OpenSpiel's states do (the
+    episode, or an OpenSpiel state), dealt already."""
+    times = []
+    for action in played:
+        t0 = clock()
+        player.legal_actions()
+        player.apply_action(action)
+        times.append(clock() - t0)
+    return times
+
+
+def _dealt_episode(variant: Any, rules: Any, deal: int) -> Episode:
     episode = Episode(variant, rules)
     episode.deal(deal)
-    times = []
-    for action in played:
-        t0 = clock()
-        episode.legal_actions()
-        episode.apply_action(action)
-        times.append(clock() - t0)
-    return times
+    return episode
 
 
-def _openspiel(game: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+def _dealt_openspiel(game: Any, deal: int) -> Any:
     state = game.new_initial_state()
     state.apply_action(deal)
-    times = []
-    for action in played:
-        t0 = clock()
-        state.legal_actions()
-        state.apply_action(action)
-        times.append(clock() - t0)
-    return times
+    return state
 
 
 def _pettingzoo(env: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     clock = time.thread_time_ns
     paths: dict[str, Callable[[int, list[int]], list[int]]] = {
         "bare engine": lambda deal, played: _engine(variant, rules, deal, played, clock),
-        "episode": lambda deal, played: _episode(variant, rules, deal, played, clock),
+        "episode": lambda deal, played: _by_actions(_dealt_episode(variant, rules, deal), played, clock),
     }
     try:
         import pyspiel
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
         from railroad_canasta.adapters.openspiel import game_name
 
         game = pyspiel.load_game(game_name(variant), {"players": args.players})
-        paths["OpenSpiel"] = lambda deal, played: _openspiel(game, deal, played, clock)
+        paths["OpenSpiel"] = lambda deal, played: _by_actions(_dealt_openspiel(game, deal), played, clock)
     except ImportError as exc:
         print(f"OpenSpiel: not measured ({exc})")
     try:
