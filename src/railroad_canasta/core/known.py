@@ -22,7 +22,7 @@ Views show them as counts by kind (:func:`unpack`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, cast
+from typing import Final
 
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.moves import AddToMeld, StartMeld, TakePile, TakePileMixed
@@ -30,27 +30,30 @@ from railroad_canasta.core.moves import AddToMeld, StartMeld, TakePile, TakePile
 __all__ = [
     "HAND_BITS",
     "ZEROS",
-    "discarded",
     "joined",
     "known_problem",
+    "left",
     "left_hand",
     "less",
     "less_one",
-    "melded",
     "pack",
-    "picked",
     "seat_bits",
     "size_problem",
-    "stepped_known",
     "unpack",
     "with_seat",
     "within",
 ]
 
-_J_SHIFT: Final = 8 * Kind.JOKER
-_T_SHIFT: Final = 8 * Kind.TWO
+_JOKER: Final = Kind.JOKER
+_TWO: Final = Kind.TWO
 #: The bits of one hand's known cards: a byte a kind.
 HAND_BITS: Final = 8 * KIND_COUNT
+# Per seat of a table (eight at most; a hand's bits are seat 0's) and kind, at ``seat * KIND_COUNT +
+# kind``: the shift of the kind's byte, one card of it, the whole byte. An update tests with one ``&``
+# and takes with one ``-``, without shifting the whole table's integer.
+_SHIFT: Final = tuple(HAND_BITS * seat + 8 * kind for seat in range(8) for kind in range(KIND_COUNT))
+_ONE: Final = tuple(1 << shift for shift in _SHIFT)
+_BYTE: Final = tuple(255 << shift for shift in _SHIFT)
 _HAND_MASK: Final = (1 << HAND_BITS) - 1
 #: Every count zero: what a view shows for a hand with no card known.
 ZEROS: Final[Counts] = (0,) * KIND_COUNT
@@ -81,64 +84,40 @@ def joined(bits: int, cards: Iterable[int]) -> int:
     return bits + pack(cards)
 
 
-def less(bits: int, card: Kind, count: int) -> int:
-    """One hand's ``bits`` once ``count`` cards of ``card``'s kind left the hand (a pair under the top)."""
-    shift = 8 * card
-    have = (bits >> shift) & 255
-    return bits - ((have if have < count else count) << shift) if have else bits
-
-
-def picked(bits: int, move: object) -> int:
-    """One hand's ``bits`` once the hand's cards of a pickup went to the table with the top card: a
-    natural pair (``TakePile``), a natural and a wild card (``TakePileMixed``), none (``TakeTop``)."""
-    if type(move) is TakePile:
-        return less(bits, move.rank, 2)
-    if type(move) is TakePileMixed:
-        return less(less(bits, move.rank, 1), move.wild, 1)
-    return bits
-
-
-def less_one(bits: int, card: Kind) -> int:
-    """One hand's ``bits`` once one ``card`` left the hand (a discard)."""
-    shift = 8 * card
-    return bits - (1 << shift) if (bits >> shift) & 255 else bits
-
-
-def discarded(bits: int, seat: int, card: Kind) -> int:
-    """A whole table's ``bits`` once ``seat`` discarded one ``card`` (:func:`less_one` of that seat)."""
-    shift = HAND_BITS * seat + 8 * card
-    return bits - (1 << shift) if (bits >> shift) & 255 else bits
-
-
-def stepped_known(bits: int, seat: int, move: object, meld: bool) -> int:
-    """A whole table's ``bits`` once ``seat`` made a step: a meld step (``meld``: :func:`melded` of
-    ``move``) or a pickup (:func:`picked`)."""
-    shift = HAND_BITS * seat
-    mine = (bits >> shift) & _HAND_MASK
-    if not mine:
+def less(bits: int, card: Kind, count: int, seat: int = 0) -> int:
+    """``bits`` (a hand's, or a table's whose ``seat`` it is) once ``count`` cards of ``card``'s kind left
+    the hand: that kind's known count less ``count``, never below zero."""
+    at = seat * KIND_COUNT + card
+    if not bits & _BYTE[at]:
         return bits
-    left = melded(mine, move) if meld else picked(mine, move)  # type: ignore[arg-type]
-    return bits + ((left - mine) << shift)
+    have = (bits >> _SHIFT[at]) & 255
+    return bits - (have if have < count else count) * _ONE[at]
 
 
-def melded(bits: int, move: StartMeld | AddToMeld) -> int:
-    """One hand's ``bits`` once the cards of a meld step left the hand (the kinds the step moves only)."""
+def less_one(bits: int, card: Kind, seat: int = 0) -> int:
+    """``bits`` (a hand's, or a table's whose ``seat`` it is) once one ``card`` left the hand (a discard, a
+    card laid off): :func:`less` of one card, without reading the count."""
+    at = seat * KIND_COUNT + card
+    return bits - _ONE[at] if bits & _BYTE[at] else bits
+
+
+def left(bits: int, move: object, seat: int = 0) -> int:
+    """``bits`` (a hand's, or a table's whose ``seat`` it is) once the hand's cards of a step left the hand:
+    a meld step's (``StartMeld``, ``AddToMeld``), or a pickup's that go to the table with the top card: a
+    natural pair (``TakePile``), a natural and a wild card (``TakePileMixed``); no other move's."""
     if type(move) is AddToMeld:
-        shift = 8 * move.card
-        return bits - (1 << shift) if (bits >> shift) & 255 else bits
-    start = cast("StartMeld", move)
-    shift = 8 * start.rank
-    have = (bits >> shift) & 255
-    if have:
-        bits -= (have if have < start.naturals else start.naturals) << shift
-    if start.jokers:
-        have = (bits >> _J_SHIFT) & 255
-        if have:
-            bits -= (have if have < start.jokers else start.jokers) << _J_SHIFT
-    if start.twos:
-        have = (bits >> _T_SHIFT) & 255
-        if have:
-            bits -= (have if have < start.twos else start.twos) << _T_SHIFT
+        return less_one(bits, move.card, seat)
+    if type(move) is StartMeld:
+        bits = less(bits, move.rank, move.naturals, seat)
+        if move.jokers:
+            bits = less(bits, _JOKER, move.jokers, seat)
+        if move.twos:
+            bits = less(bits, _TWO, move.twos, seat)
+        return bits
+    if type(move) is TakePile:
+        return less(bits, move.rank, 2, seat)
+    if type(move) is TakePileMixed:
+        return less(less(bits, move.rank, 1, seat), move.wild, 1, seat)
     return bits
 
 

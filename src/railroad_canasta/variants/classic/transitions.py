@@ -18,7 +18,7 @@ from typing import Any, cast
 from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
-from railroad_canasta.core.known import HAND_BITS, discarded, pack, stepped_known
+from railroad_canasta.core.known import HAND_BITS, left, less_one, pack
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -185,7 +185,7 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     known = state.known_bits
     if known:
         # rule: R-CL-VIS-1
-        known = stepped_known(known, seat, move, turn_melds != state.turn_melds)
+        known = left(known, move, seat)
     if pending is not None and opened:
         hand = _add(hand, pending)
         # rule: R-CL-VIS-1
@@ -227,7 +227,7 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     known = state.known_bits
     if known:
         # rule: R-CL-VIS-1
-        known = discarded(known, seat, card)
+        known = less_one(known, card, seat)
     return _after_discard(
         state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, (), known
     )  # fmt: skip

@@ -25,7 +25,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import joined, less, less_one, melded
+from railroad_canasta.core.known import joined, left, less, less_one
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -238,7 +238,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     known = player.known_bits
     if known:
         # rule: R-VIS-1
-        known = melded(known, move)
+        known = left(known, move)
     return _after_meld(
         state,
         player,
