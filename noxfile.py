@@ -258,6 +258,10 @@ def docs(session: nox.Session) -> None:
     """Sphinx HTML site (spec pages, API, traceability matrix); warnings are errors."""
     install_project(session, "docs")
     session.run("sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html")
+    # The built pages' check (skipped by the tests session, which runs before any site is built).
+    session.run(
+        "pytest", "-q", "-p", "no:cacheprovider", "tests/project/test_docs_reprs.py", env={"DOCS_BUILT": "1"}
+    )
 
 
 @nox.session(python=PYTHON)
