@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
@@ -143,9 +144,16 @@ class GameSession:
     def save(self, path: Path) -> None:
         """Write the game so far to ``path`` as a JSON game record."""
         # Written beside it, then renamed: an interrupted save never leaves half a record.
+        # An ``OSError`` (no such folder, a folder at ``path``, no permission) leaves no ``.part`` behind.
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
         part = path.with_name(path.name + ".part")
-        part.write_text(record_json(self.record()) + "\n", encoding="utf-8")
-        part.replace(path)
+        try:
+            part.write_text(record_json(self.record()) + "\n", encoding="utf-8")
+            part.replace(path)
+        except OSError:
+            part.unlink(missing_ok=True)
+            raise
 
     def seen(self, seat: int | None = None) -> AnyView:
         """What the person (at ``seat``) may know: their view (everything a front end shows comes from it)."""

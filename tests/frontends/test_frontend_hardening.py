@@ -249,3 +249,48 @@ def test_serve_resume_mistakes_are_one_line_and_status_2(
         assert main(argv, out=io.StringIO()) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_serve_save_to_a_file_that_cannot_be_written_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder, a file in a missing folder, a file in a folder it may not write: one line, status 2, no
+    ``.part`` left anywhere (before the port is bound or a link printed)."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    cases = [tmp_path, tmp_path / "missing" / "game.json"]
+    try:
+        probe = locked / "probe"
+        probe.touch()  # (root may write anywhere: the locked folder is only a case where it cannot)
+        probe.unlink()
+    except OSError:
+        cases.append(locked / "game.json")
+    try:
+        for path in cases:
+            out = io.StringIO()
+            assert main(["serve", "--save", str(path), "--port", "1"], out=out) == 2, path
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and "Traceback" not in err and "--save" in err, err
+            assert "http" not in out.getvalue()
+        assert not list(tmp_path.parent.glob("*.part")) and not list(tmp_path.rglob("*.part"))
+    finally:
+        locked.chmod(0o700)
+
+
+def test_a_save_that_fails_during_the_game_is_a_log_line_not_an_error(tmp_path: Path) -> None:
+    """The record's file turned into a folder mid-game: the move is played, the page answers (no 500),
+    every page's log says the game was not saved, and no ``.part`` is left."""
+    path = tmp_path / "table.json"
+    app = make_app(Rules(players=2), seed=3, humans=1, save_to=path)
+    table = app.state.table
+    path.unlink()
+    path.mkdir()
+    seat = table.session.state.to_move
+    before = len(table.session.moves)
+    move = str(table.session.legal(seat)[0])
+    response = TestClient(app).post(f"/t/{table.token_of(seat)}/move", data={"move": move})
+    assert response.status_code < 500
+    assert len(table.session.moves) > before
+    assert any("could not be saved" in line for line in table.log)
+    assert not list(tmp_path.glob("*.part"))

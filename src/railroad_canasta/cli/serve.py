@@ -59,6 +59,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args) if resume is None else resume.rules
     if not 1 <= args.humans <= rules.players:
         raise CommandError(f"--humans must be from 1 to {rules.players} (the players), not {args.humans}")
+    if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
+        where = "is a folder" if args.save.is_dir() else f"is in {args.save.parent}, which is not a folder"
+        raise CommandError(f"--save {args.save}: the file {where}")
     needs("starlette", "web")
     needs("uvicorn", "web")
     import uvicorn
@@ -67,6 +70,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     # no --seed: each game from a fresh secret seed
     app = make_app(rules, seed=args.seed, bot=args.bots, humans=args.humans, save_to=args.save, resume=resume)
+    if args.save is not None:
+        # The first save, before the links are announced: a file that cannot be written is one line.
+        try:
+            app.state.table.session.save(args.save)
+        except OSError as exc:
+            raise CommandError(f"--save {args.save}: cannot write it: {exc.strerror or exc}") from None
     # The port is bound here, so a busy one is one line (exit status 2) before the links are announced.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:

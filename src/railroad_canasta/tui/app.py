@@ -181,7 +181,11 @@ class PlayApp(App[None]):
     def action_save(self) -> None:
         """Save the game as a JSON record (to ``--save``, else ``railroad-canasta-game.json``)."""
         path = self.save_to or Path("railroad-canasta-game.json")
-        self.session.save(path)
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.message(f"Not saved to {path}: {exc.strerror or exc}")
+            return
         self.saved = len(self.session.moves)
         self.message(f"Saved to {path}")
 

@@ -166,7 +166,11 @@ class Table:
 
     def _changed(self) -> None:
         if self.save_to is not None:
-            self.session.save(self.save_to)
+            try:
+                self.session.save(self.save_to)
+            except OSError as exc:
+                # (the game goes on; every page's log says the record is not kept)
+                self.log.append(f"The game could not be saved: {exc.strerror or exc}.")
         self.version += 1
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
