@@ -187,7 +187,9 @@ class GameSession:
         """Play the person's (at ``seat``) ``move``; ``None`` when played, else why not (clause, reason)."""
         seat = self.human if seat is None else seat
         if not self.waiting_for(seat):
-            return Violation("R-TRN-1", f"it is {self.names[self.state.to_move]}'s turn")
+            # (each variant's clause of the turn: R-TRN-1, R-CL-TRN-1)
+            turn = "R-CL-TRN-1" if isinstance(self.rules, ClassicRules) else "R-TRN-1"
+            return Violation(turn, f"it is {self.names[self.state.to_move]}'s turn")
         if isinstance(move, str):
             try:
                 move = parse_move(move)

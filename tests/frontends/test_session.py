@@ -258,3 +258,14 @@ def test_several_people_each_play_only_from_their_seat() -> None:
         GameSession(rc.Rules(players=2), seed=1, humans=())
     with pytest.raises(ValueError, match="seat must be from 0 to 1, not 2"):
         GameSession(rc.Rules(players=2), seed=1, humans=(0, 2))
+
+
+@pytest.mark.clause("R-CL-TRN-1")
+def test_a_classic_move_out_of_turn_cites_the_classic_clause_of_the_turn() -> None:
+    game = GameSession(rc.ClassicRules(players=4), seed=5, humans=(0, 1))
+    game.run_bots()
+    mover = game.state.to_move
+    other = 1 - mover
+    assert mover in (0, 1)
+    problem = game.play("draw", other)
+    assert problem is not None and problem.clause == "R-CL-TRN-1", problem
