@@ -561,7 +561,9 @@ def _after_step(before: Table, u: Table) -> Table:
             if not reach:
                 raise Refused("R-CL-REQ-1: the requirement cannot be met")
     left = sum(hand)
-    if left < 2 and not may_go_out(u):
+    # R-CL-REQ-2: until the side opens, the cards held aside count among the cards the player keeps.
+    aside_kept = sum(u.pending) if u.pending is not None and u.rd.held_aside_kept else 0
+    if left + aside_kept < 2 and not may_go_out(u):
         raise Refused("SRC-CL-OUT-1: keep two cards")
     if left == 0 and u.phase == "meld":
         return _end_round(u, "went-out", u.to_move)

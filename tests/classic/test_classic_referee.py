@@ -106,3 +106,30 @@ def test_the_source_lets_a_side_open_as_its_player_goes_out() -> None:
     aces[referee.KIND["A"]] = 7  # 140 and a canasta, but 120 is met with one ace left and no canasta yet
     assert not referee.opens_going_out(aces, {}, 120, 0, 1)
     assert referee.opens_going_out(aces, {}, 121, 0, 1)  # met only by the seventh ace: gone out
+
+
+def test_the_cards_held_aside_count_as_kept_after_each_step() -> None:
+    """R-CL-REQ-2 with R-CL-OUT-1: an unopened side that took the pile keeps its cards held aside, so a step
+    may leave one card in hand on the way to the requirement. Found by the offline run (seed 4, three
+    players): need 120, 105 melded this turn, hand 4 Q, 43 cards aside; the referee had counted the hand
+    alone after the step and refused both adds that the engine lists."""
+
+    def position(**readings: bool) -> object:
+        table: object = _table(
+            "4 Q", {"10": [3, 0, 0], "4": [3, 0, 0], "9": [3, 0, 0], "Q": [3, 0, 0]}, **readings
+        )
+        table.opened = [False, False]  # type: ignore[attr-defined]
+        table.score = [3000, 0]  # type: ignore[attr-defined]  # (120 to open)
+        table.pending = [2, 3, 0, 4, 2, 6, 5, 2, 3, 2, 3, 2, 2, 2, 5]  # type: ignore[attr-defined]
+        table.turn_started = {referee.KIND[r] for r in ("10", "4", "9", "Q")}  # type: ignore[attr-defined]
+        table.turn_melds = 4  # type: ignore[attr-defined]
+        return table
+
+    source = position()
+    assert {"add 4 4", "add Q Q"} <= referee.legal(source)
+    after = referee.step(source, "add 4 4")
+    assert not after.opened[0] and sum(after.hand) == 1
+    opened = referee.step(after, "add Q Q")
+    assert opened.opened[0] and opened.pending is None and sum(opened.hand) == 43
+    # The reading of the engine before issue 22 (the hand alone keeps the cards) refuses them.
+    assert not {"add 4 4", "add Q Q"} & referee.legal(position(held_aside_kept=False))
