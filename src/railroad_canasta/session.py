@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
@@ -145,8 +144,6 @@ class GameSession:
         """Write the game so far to ``path`` as a JSON game record."""
         # Written beside it, then renamed: an interrupted save never leaves half a record.
         # An ``OSError`` (no such folder, a folder at ``path``, no permission) leaves no ``.part`` behind.
-        if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
         part = path.with_name(path.name + ".part")
         try:
             part.write_text(record_json(self.record()) + "\n", encoding="utf-8")

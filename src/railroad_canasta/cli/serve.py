@@ -59,9 +59,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_of(args) if resume is None else resume.rules
     if not 1 <= args.humans <= rules.players:
         raise CommandError(f"--humans must be from 1 to {rules.players} (the players), not {args.humans}")
-    if args.save is not None and (args.save.is_dir() or not args.save.parent.is_dir()):
-        where = "is a folder" if args.save.is_dir() else f"is in {args.save.parent}, which is not a folder"
-        raise CommandError(f"--save {args.save}: the file {where}")
     needs("starlette", "web")
     needs("uvicorn", "web")
     import uvicorn
