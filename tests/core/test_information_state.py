@@ -19,7 +19,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import railroad_canasta as rc
-from railroad_canasta.core.known import within
+from railroad_canasta.core.known import ZEROS, left_hand, pack, seat_bits, unpack, within
 from railroad_canasta.io.codec import state_from_json, state_to_json, view_from_json, view_to_json
 from railroad_canasta.render.svg import table_svg
 from railroad_canasta.render.table import picture
@@ -208,3 +208,75 @@ def test_games_that_show_a_player_different_things_give_different_views(state: A
                 assert views[i] != views[j], (moves[i], moves[j], seat)
                 pairs += 1
     event(f"{type(state).__name__}: {'some' if pairs else 'no'} pairs of views told apart")
+
+
+# ------------------------------------------------------------------- the known cards against a reference
+
+
+def _reference_known(before: AnyState, move: rc.Move, after: AnyState) -> list[tuple[int, ...]]:
+    """Every hand's known cards after ``move``, by the rule of R-VIS-1 / R-CL-VIS-1 read from the two
+    states' hands, pending cards and pile alone (not from the move's kind of update, as the transitions do):
+    the pile's cards that reached the mover's hand join its known cards; every card of a kind that left a
+    hand takes one from that kind's count, never below zero; a round's end forgets them all."""
+    players = before.rules.players
+    if after.phase.value not in _PLAYING or after.round != before.round:
+        return [ZEROS] * players
+    # The pile's cards that reached the mover's hand: those under the top of a pile taken (red 3s go down),
+    # with the cards held aside before, less those still held aside after.
+    arrived = [0] * len(ZEROS)
+    if len(after.pile) == 0 < len(before.pile) and type(move).__name__.startswith("Take"):
+        for kind in list(before.pile)[:-1]:
+            if kind is not rc.Kind.RED_THREE:
+                arrived[kind] += 1
+    for aside, sign in ((before.pending, 1), (after.pending, -1)):
+        for index, count in enumerate(aside or ()):
+            arrived[index] += sign * count
+    hands_before, hands_after = _hands(before), _hands(after)
+    expected = []
+    for seat in range(players):
+        known = _known_bits(before, seat)
+        hand = hands_after[seat]
+        if seat == before.to_move:
+            hand = tuple(h - a for h, a in zip(hand, arrived, strict=True))
+            known = left_hand(known, hands_before[seat], hand) + pack(arrived)
+        else:
+            known = left_hand(known, hands_before[seat], hand)
+        expected.append(unpack(known))
+    return expected
+
+
+def _known_bits(state: AnyState, seat: int) -> int:
+    if isinstance(state, rc.GameState):
+        return state.players[seat].known_bits
+    return seat_bits(state.known_bits, seat)
+
+
+@pytest.mark.clause("R-VIS-1", "R-CL-VIS-1")
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("railroad", n) for n in (2, 3, 4, 6, 8)] + [("classic", n) for n in (2, 3, 4, 6)],
+)
+def test_every_transition_keeps_the_known_cards_the_rule_gives(variant: str, players: int) -> None:
+    """Over random games (the moves drawn uniformly among the legal ones), after every move each hand's
+    known cards are what the rule gives from the hands and the pile alone (:func:`_reference_known`): the
+    transitions' per-move updates (``core.known``'s ``less``, ``less_one``, ``left``, ``joined``) agree
+    with it. Counts how many transitions changed some known count, so that the check is not vacuous."""
+    rules: rc.Rules | rc.ClassicRules = (
+        rc.Rules(players=players) if variant == "railroad" else rc.ClassicRules(players=players)
+    )
+    rng = random.Random(players)
+    changed = checked = 0
+    for game in range(6):
+        state: AnyState = rc.new_game(rules, seed=900 + game)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            moves = rc.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            after = rc.apply(state, move)
+            expected = _reference_known(state, move, after)
+            assert [unpack(_known_bits(after, s)) for s in range(players)] == expected, (game, str(move))
+            checked += 1
+            changed += [unpack(_known_bits(state, s)) for s in range(players)] != expected
+            state = after
+    assert checked > 1000 and changed > 50, (checked, changed)

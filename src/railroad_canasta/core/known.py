@@ -17,6 +17,10 @@ Views show them as counts by kind (:func:`unpack`).
 >>> after = less_one(seen, Kind.SEVEN)
 >>> unpack(after)[Kind.SEVEN], less_one(less_one(after, Kind.SEVEN), Kind.KING)
 (1, 0)
+>>> hand = counts_of([Kind.ACE])
+>>> now = unpack(joined_between(seen, hand, counts_of([Kind.ACE, Kind.ACE, Kind.KING])))
+>>> now[Kind.SEVEN], now[Kind.KING], now[Kind.ACE]
+(2, 2, 1)
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ __all__ = [
     "HAND_BITS",
     "ZEROS",
     "joined",
+    "joined_between",
     "known_problem",
     "left",
     "left_hand",
@@ -82,6 +87,13 @@ def with_seat(bits: int, seat: int, old: int, new: int) -> int:
 def joined(bits: int, cards: Iterable[int]) -> int:
     """One hand's ``bits`` with ``cards`` (by kind) added: cards that reached the hand in sight of all."""
     return bits + pack(cards)
+
+
+def joined_between(bits: int, before: Sequence[int], after: Sequence[int]) -> int:
+    """One hand's ``bits`` once the cards of ``after`` beyond ``before`` (both counts by kind, ``after``
+    holding at least ``before`` of each kind) reached the hand in sight of all: :func:`joined` of the
+    difference, packed as two wholes (no count built per kind)."""
+    return bits + int.from_bytes(bytes(after), "little") - int.from_bytes(bytes(before), "little")
 
 
 def less(bits: int, card: Kind, count: int, seat: int = 0) -> int:

@@ -25,7 +25,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import joined, left, less, less_one
+from railroad_canasta.core.known import joined, joined_between, left, less, less_one
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -327,7 +327,7 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
             # rule: R-RED-1
             red, stock = _red_threes_down(taken, red, stock, state.rules, False)
         # rule: R-VIS-1
-        known = joined(known, map(operator.sub, taken, hand))
+        known = joined_between(known, hand, taken)
         hand = tuple(taken)
         pile = _NO_PILE
         frozen = False
