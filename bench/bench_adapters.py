@@ -7,7 +7,10 @@ first round by round, by:
 
 * the bare engine: ``legal_moves`` + ``apply``;
 * the episode every adapter wraps (``Episode.legal_actions`` + ``apply_action``);
-* the OpenSpiel game (``state.legal_actions()`` + ``state.apply_action``), with the ``[openspiel]`` extra;
+* the OpenSpiel game (``state.legal_actions()`` + ``state.apply_action``), with the ``[openspiel]`` extra,
+  and OpenSpiel's floor: the same two calls on a Python game that does nothing (its legal actions a list
+  answered in Python, as this adapter's are; ``apply_action`` through OpenSpiel's C++ to an empty
+  ``_apply_action``): what any Python game pays OpenSpiel per decision, whatever its engine;
 * the PettingZoo environment (``env.step`` + ``env.observe`` of the next agent, the loop of its docs:
   the observation is part of every step there), with the ``[pettingzoo]`` extra: ``env()`` (PettingZoo's
   wrappers) and ``raw_env()``.
@@ -80,6 +83,74 @@ def _dealt_openspiel(game: Any, deal: int) -> Any:
     return state
 
 
+def _openspiel_floor(pyspiel: Any, played: list[int], clock: Clock) -> list[int]:
+    """OpenSpiel's own cost per decision for a Python game: a two-player game whose every state lists the
+    same actions (answered in Python) and whose ``_apply_action`` only passes the turn, timed as the others
+    (one decision per action played)."""
+    name = "python_bench_floor"
+    if name not in pyspiel.registered_names():
+        game_type = pyspiel.GameType(
+            short_name=name,
+            long_name="An empty Python game (the bench's floor)",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=2,
+            min_num_players=2,
+            provides_information_state_string=False,
+            provides_information_state_tensor=False,
+            provides_observation_string=False,
+            provides_observation_tensor=False,
+            parameter_specification={},
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=8,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=1 << 30,
+        )
+        actions = list(range(8))
+
+        class FloorState(pyspiel.State):  # type: ignore[misc]
+            def __init__(self, game: Any) -> None:
+                super().__init__(game)
+                self.mover = 0
+
+            def current_player(self) -> int:
+                return self.mover
+
+            def _legal_actions(self, player: int) -> list[int]:
+                return actions
+
+            def legal_actions(self, player: int | None = None) -> list[int]:
+                return actions
+
+            def _apply_action(self, action: int) -> None:
+                self.mover = 1 - self.mover
+
+            def is_terminal(self) -> bool:
+                return False
+
+            def returns(self) -> list[float]:
+                return [0.0, 0.0]
+
+        class FloorGame(pyspiel.Game):  # type: ignore[misc]
+            def __init__(self, params: Any = None) -> None:
+                super().__init__(game_type, info, params or {})
+
+            def new_initial_state(self) -> FloorState:
+                return FloorState(self)
+
+        pyspiel.register_game(game_type, FloorGame)
+    state = pyspiel.load_game(name).new_initial_state()
+    return _by_actions(state, [action % 8 for action in played], clock)
+
+
 def _pettingzoo(env: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
     env.reset(seed=deal)
     times = []
@@ -112,6 +183,7 @@ def main(argv: list[str] | None = None) -> None:
 
         game = pyspiel.load_game(game_name(variant), {"players": args.players})
         paths["OpenSpiel"] = lambda deal, played: _by_actions(_dealt_openspiel(game, deal), played, clock)
+        paths["OpenSpiel's floor"] = lambda deal, played: _openspiel_floor(pyspiel, played, clock)
     except ImportError as exc:
         print(f"OpenSpiel: not measured ({exc})")
     try:
