@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Never
+from typing import Generic, Never, TypeVar
 
 from railroad_canasta.core.guards import Guard
 
-__all__ = ["Caches", "Restatement", "Switches"]
+__all__ = ["Caches", "IdentityMemo", "Restatement", "Switches"]
 
 
 class Restatement:
@@ -85,6 +85,53 @@ class Caches:
         """Forget every memo."""
         for clear in self._clears.values():
             clear()
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class IdentityMemo(Generic[K, V]):
+    """Values computed from immutable objects, remembered by each object's identity: ``get(key, compute)``
+    answers ``compute(key)``, computed once while the entry lives.
+
+    An entry holds its key, so no other object can take the key's id while the entry lives. At most
+    ``most`` entries are kept: the next one after that forgets them all. Entries are only added, each
+    whole, so two threads at worst compute one twice. Register :meth:`clear` with the variant's
+    :class:`Caches`.
+
+    >>> memo: IdentityMemo[tuple[int, ...], int] = IdentityMemo(most=2)
+    >>> key = (1, 2, 3)
+    >>> memo.get(key, sum), memo.get(key, len)  # (the second answer is the first one's, remembered)
+    (6, 6)
+    >>> memo.get((1, 2, 3, 4), len), len(memo), memo.get((5,), len), len(memo)
+    (4, 2, 1, 1)
+    """
+
+    __slots__ = ("_entries", "_most")
+
+    def __init__(self, most: int = 1024) -> None:
+        self._entries: dict[int, tuple[K, V]] = {}
+        self._most = most
+
+    def get(self, key: K, compute: Callable[[K], V]) -> V:
+        """``compute(key)``, remembered by the identity of ``key``."""
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        value = compute(key)
+        entries = self._entries
+        if len(entries) >= self._most:
+            entries.clear()
+        entries[id(key)] = (key, value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._entries.clear()
 
 
 class Switches:

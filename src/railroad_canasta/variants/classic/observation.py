@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_COUNT, NATURAL_KINDS, Kind, format_kinds, kinds_of
 from railroad_canasta.core.known import ZEROS
+from railroad_canasta.core.melds import Meld
+from railroad_canasta.core.restatements import IdentityMemo
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import Phase
+from railroad_canasta.variants.classic.switches import CACHES
 from railroad_canasta.variants.classic.views import ClassicView
 
 __all__ = ["LAYOUT_VERSION", "MELD_RANKS", "describe", "layout", "observe"]
@@ -91,6 +94,21 @@ def _side_order(seen: ClassicView) -> list[int]:
     return [(mine + k) % len(sides) for k in range(len(sides))]
 
 
+def _meld_segment(melds: tuple[Meld, ...]) -> tuple[int, ...]:
+    """The ``melds`` segment of a side's block: per meld rank, the meld's naturals, jokers and 2s."""
+    out = [0] * (3 * len(MELD_RANKS))
+    for meld in melds:
+        at = _MELD_AT[meld.rank]
+        out[at : at + 3] = [meld.naturals, meld.jokers, meld.twos]
+    return tuple(out)
+
+
+#: The meld segments of the sides' meld tuples, by identity: a side's melds change only when it melds,
+#: and a state's views share its sides, so most observations read them from here.
+_SEGMENTS: IdentityMemo[tuple[Meld, ...], tuple[int, ...]] = IdentityMemo()
+CACHES.register("classic.observation._SEGMENTS", _SEGMENTS.clear)
+
+
 def observe(seen: ClassicView) -> list[int]:
     """The vector of ``seen``, laid out as :func:`layout` says."""
     players = seen.rules.players
@@ -117,11 +135,7 @@ def observe(seen: ClassicView) -> list[int]:
     for index in _side_order(seen):
         side = seen.sides[index]
         out += [side.red_threes, int(side.opened), side.score, side.canastas, side.concealed_canastas]
-        melds = [0] * (3 * len(MELD_RANKS))
-        for meld in side.melds:
-            at = _MELD_AT[meld.rank]
-            melds[at : at + 3] = [meld.naturals, meld.jokers, meld.twos]
-        out += melds
+        out += _SEGMENTS.get(side.melds, _meld_segment)
     # rule: R-CL-VIS-1
     known = seen.known or (ZEROS,) * players
     for k in range(players):

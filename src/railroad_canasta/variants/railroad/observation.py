@@ -19,8 +19,10 @@ True
 from __future__ import annotations
 
 from railroad_canasta.core.cards import KIND_COUNT, Kind, format_kinds, kinds_of
-from railroad_canasta.variants.railroad.rules import CanastaKind, Rules
+from railroad_canasta.core.restatements import IdentityMemo
+from railroad_canasta.variants.railroad.rules import CanastaKind, Rules, TableMeld
 from railroad_canasta.variants.railroad.state import Phase
+from railroad_canasta.variants.railroad.switches import CACHES
 from railroad_canasta.variants.railroad.views import PlayerView
 
 __all__ = ["LAYOUT_VERSION", "MELD_RANKS", "describe", "layout", "observation_size", "observe"]
@@ -92,6 +94,25 @@ def observation_size(rules: Rules) -> int:
     return sum(size for _, size, _ in layout(rules.players))
 
 
+def _meld_segment(melds: tuple[TableMeld, ...]) -> tuple[int, ...]:
+    """The ``melds`` segment of a player's block: per meld rank, complete canastas, then the unfinished
+    meld's naturals, jokers and 2s."""
+    out = [0] * (4 * len(MELD_RANKS))
+    for meld in melds:
+        at = _MELD_AT[meld.rank]
+        if meld.is_complete:
+            out[at] += 1
+        else:
+            out[at + 1 : at + 4] = [meld.naturals, meld.jokers, meld.twos]
+    return tuple(out)
+
+
+#: The meld segments of the players' meld tuples, by identity: a player's melds change only when they
+#: meld, and a state's views share its players' tuples, so most observations read them from here.
+_SEGMENTS: IdentityMemo[tuple[TableMeld, ...], tuple[int, ...]] = IdentityMemo()
+CACHES.register("railroad.observation._SEGMENTS", _SEGMENTS.clear)
+
+
 def _one_hot(index: int, size: int) -> list[int]:
     out = [0] * size
     out[index] = 1
@@ -124,14 +145,7 @@ def observe(seen: PlayerView) -> list[int]:
         canastas = int(p.canastas)
         out += [1 if canastas & bit else 0 for bit in _CANASTA_BITS]
         out += [int(p.opened), int(p.kitty_taken), p.score]
-        melds = [0] * (4 * len(MELD_RANKS))
-        for meld in p.melds:
-            at = _MELD_AT[meld.rank]
-            if meld.is_complete:
-                melds[at] += 1
-            else:
-                melds[at + 1 : at + 4] = [meld.naturals, meld.jokers, meld.twos]
-        out += melds
+        out += _SEGMENTS.get(p.melds, _meld_segment)
         # rule: R-VIS-1
         out += p.known
     return out
