@@ -93,7 +93,7 @@ def joined_between(bits: int, before: Sequence[int], after: Sequence[int]) -> in
     """One hand's ``bits`` once the cards of ``after`` beyond ``before`` (both counts by kind, ``after``
     holding at least ``before`` of each kind) reached the hand in sight of all: :func:`joined` of the
     difference, packed as two wholes (no count built per kind)."""
-    return bits + int.from_bytes(bytes(after), "little") - int.from_bytes(bytes(before), "little")
+    return bits + pack(after) - pack(before)
 
 
 def less(bits: int, card: Kind, count: int, seat: int = 0) -> int:
