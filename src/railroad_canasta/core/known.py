@@ -32,7 +32,9 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.moves import AddToMeld, StartMeld, TakePile, TakePileMixed
 
 __all__ = [
+    "BYTE",
     "HAND_BITS",
+    "ONE",
     "ZEROS",
     "joined",
     "joined_between",
@@ -57,8 +59,13 @@ HAND_BITS: Final = 8 * KIND_COUNT
 # kind``: the shift of the kind's byte, one card of it, the whole byte. An update tests with one ``&``
 # and takes with one ``-``, without shifting the whole table's integer.
 _SHIFT: Final = tuple(HAND_BITS * seat + 8 * kind for seat in range(8) for kind in range(KIND_COUNT))
-_ONE: Final = tuple(1 << shift for shift in _SHIFT)
-_BYTE: Final = tuple(255 << shift for shift in _SHIFT)
+#: One card of a kind, at ``seat * KIND_COUNT + kind``, packed: :func:`less_one` subtracts it.
+ONE: Final = tuple(1 << shift for shift in _SHIFT)
+#: The whole byte of a kind's count, at ``seat * KIND_COUNT + kind``: ``bits & BYTE[at]`` is nonzero when
+#: a card of the kind is known. A transition that takes one card away on every move of a kind (a discard,
+#: a card laid off) writes :func:`less_one` out with these two tables, which saves the call on the hot path
+#: (``bench/compare_moves.py``); the reference test of R-VIS-1 and R-CL-VIS-1 checks every such update.
+BYTE: Final = tuple(255 << shift for shift in _SHIFT)
 _HAND_MASK: Final = (1 << HAND_BITS) - 1
 #: Every count zero: what a view shows for a hand with no card known.
 ZEROS: Final[Counts] = (0,) * KIND_COUNT
@@ -100,17 +107,17 @@ def less(bits: int, card: Kind, count: int, seat: int = 0) -> int:
     """``bits`` (a hand's, or a table's whose ``seat`` it is) once ``count`` cards of ``card``'s kind left
     the hand: that kind's known count less ``count``, never below zero."""
     at = seat * KIND_COUNT + card
-    if not bits & _BYTE[at]:
+    if not bits & BYTE[at]:
         return bits
     have = (bits >> _SHIFT[at]) & 255
-    return bits - (have if have < count else count) * _ONE[at]
+    return bits - (have if have < count else count) * ONE[at]
 
 
 def less_one(bits: int, card: Kind, seat: int = 0) -> int:
     """``bits`` (a hand's, or a table's whose ``seat`` it is) once one ``card`` left the hand (a discard, a
     card laid off): :func:`less` of one card, without reading the count."""
     at = seat * KIND_COUNT + card
-    return bits - _ONE[at] if bits & _BYTE[at] else bits
+    return bits - ONE[at] if bits & BYTE[at] else bits
 
 
 def left(bits: int, move: object, seat: int = 0) -> int:

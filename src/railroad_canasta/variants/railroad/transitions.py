@@ -25,7 +25,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import joined, joined_between, left, less, less_one
+from railroad_canasta.core.known import BYTE, ONE, joined, joined_between, left, less
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -238,7 +238,12 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     known = player.known_bits
     if known:
         # rule: R-VIS-1
-        known = left(known, move)
+        if type(move) is AddToMeld:  # (``less_one`` written out: the commonest step)
+            card = move.card
+            if known & BYTE[card]:
+                known -= ONE[card]
+        else:
+            known = left(known, move)
     return _after_meld(
         state,
         player,
@@ -360,9 +365,11 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     card = move.card
     hand = list(player.hand)
     hand[card] -= 1
-    if player.known_bits:
+    known = player.known_bits
+    if known and known & BYTE[card]:
         # rule: R-VIS-1
-        player = players[seat] = _discarded_known(player, tuple(hand), less_one(player.known_bits, card))
+        # (``less_one`` written out: a discard is every turn's last move)
+        player = players[seat] = _discarded_known(player, tuple(hand), known - ONE[card])
     else:
         player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)
