@@ -19,7 +19,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import railroad_canasta as rc
-from railroad_canasta.core.known import ZEROS, left_hand, pack, seat_bits, unpack, within
+from railroad_canasta.core.known import ZEROS, folded, left_hand, pack, seat_bits, unpack, within
 from railroad_canasta.io.codec import state_from_json, state_to_json, view_from_json, view_to_json
 from railroad_canasta.render.svg import table_svg
 from railroad_canasta.render.table import picture
@@ -246,9 +246,10 @@ def _reference_known(before: AnyState, move: rc.Move, after: AnyState) -> list[t
 
 
 def _known_bits(state: AnyState, seat: int) -> int:
+    """The packed known cards of ``seat``: the trail the transitions left, folded."""
     if isinstance(state, rc.GameState):
-        return state.players[seat].known_bits
-    return seat_bits(state.known_bits, seat)
+        return folded(state.players[seat].known_bits)
+    return seat_bits(folded(state.known_bits), seat)
 
 
 @pytest.mark.clause("R-VIS-1", "R-CL-VIS-1")

@@ -13,6 +13,7 @@ import functools
 import random
 
 from railroad_canasta.core.cards import COPIES_PER_DECK, NATURAL_KINDS, Counts, Kind, counts_of
+from railroad_canasta.core.known import forget_folded
 from railroad_canasta.core.seed import check_seed
 from railroad_canasta.variants.classic.rules import CLASSIC, ClassicRules
 from railroad_canasta.variants.classic.state import ClassicState, Phase, Side
@@ -41,6 +42,7 @@ def _deal(
     rules: ClassicRules, seed: int, round_no: int, dealer: int, sides: tuple[Side, ...]
 ) -> ClassicState:
     """Deal a round: hands, red 3s down and replaced, the upcard turned (R-CL-DEA-1..2, R-CL-RED-1)."""
+    forget_folded()  # (the last round's trails: no use once known cards start again from none)
     stock = list(pack_kinds(rules))
     random.Random(f"railroad-canasta/classic/{seed}/round/{round_no}").shuffle(stock)
     n = rules.players

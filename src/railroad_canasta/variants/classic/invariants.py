@@ -19,7 +19,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of, emp
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check, count_problem
 from railroad_canasta.variants.classic.arithmetic import MIN_NATURALS, wild_room
 from railroad_canasta.variants.classic.deal import first_dealer, pack_kinds, seed_deal
-from railroad_canasta.variants.classic.knowledge import state_known, view_known
+from railroad_canasta.variants.classic.knowledge import state_known, state_trail, view_known
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.scoring import game_result, side_score
 from railroad_canasta.variants.classic.state import CANASTA_SIZE, ClassicState, Phase, Position
@@ -366,6 +366,7 @@ ENTRY_INVARIANTS: tuple[Invariant[ClassicState], ...] = (
     *_TABLE_ROWS,
     POSITION_INVARIANTS[0],
     Invariant("R-CL-MAT-1", "no kind has more cards in play than the pack holds", _census_within_pack),
+    Invariant("R-CL-VIS-1", "the known cards are a trail the engine can fold", state_trail),
 )
 
 #: The same for a view.

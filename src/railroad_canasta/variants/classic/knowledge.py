@@ -7,11 +7,18 @@ the table can show: one entry a seat (or none at all), each a part of its hand, 
 from __future__ import annotations
 
 from railroad_canasta.core.invariants import Problem
-from railroad_canasta.core.known import HAND_BITS, ZEROS, known_problem, size_problem
+from railroad_canasta.core.known import HAND_BITS, ZEROS, folded, known_problem, size_problem, trail_problem
 from railroad_canasta.variants.classic.state import ClassicState
 from railroad_canasta.variants.classic.views import ClassicView
 
-__all__ = ["state_known", "view_known"]
+__all__ = ["state_known", "state_trail", "view_known"]
+
+
+def state_trail(state: ClassicState) -> Problem | None:
+    """The known cards are packed bits or a trail of public moves the engine can fold (R-CL-VIS-1): what the
+    entry check asks of a state it did not make (a view or a fold of any other would fail)."""
+    problem = trail_problem(state.known_bits, len(state.hands))
+    return None if problem is None else Problem("known_bits", problem)
 
 
 def state_known(state: ClassicState) -> Problem | None:
@@ -19,7 +26,12 @@ def state_known(state: ClassicState) -> Problem | None:
     bits = state.known_bits
     if not bits:
         return None
-    if type(bits) is not int or not 0 < bits < 1 << (HAND_BITS * len(state.hands)):
+    if type(bits) is tuple:
+        problem = trail_problem(bits, len(state.hands))
+        if problem is not None:
+            return Problem("known_bits", problem)
+        bits = folded(bits)
+    if type(bits) is not int or not 0 <= bits < 1 << (HAND_BITS * len(state.hands)):
         return Problem("known_bits", f"must pack {len(ZEROS)} counts a byte each a seat, not {bits!r}")
     for seat, (cards, hand) in enumerate(zip(state.known, state.hands, strict=True)):
         problem = known_problem(cards, hand)

@@ -17,7 +17,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
-from railroad_canasta.core.known import seat_bits, unpack
+from railroad_canasta.core.known import Trail, folded, folded_repr, reduce_folded, seat_bits, unpack
 from railroad_canasta.core.melds import Meld, meld_of
 from railroad_canasta.core.moves import (
     AddToMeld,
@@ -250,9 +250,11 @@ class ClassicState(Position, Stamped):
     turn_started: tuple[Kind, ...] = ()
     history: tuple[ClassicRoundResult, ...] = ()
     result: ClassicGameResult | None = None
-    #: Each player's cards the whole table knows are in hand (R-CL-VIS-1), packed a byte a kind, one hand
-    #: after the other (:mod:`~railroad_canasta.core.known`); ``0`` while none is. :attr:`known` gives them.
-    known_bits: int = 0
+    #: Each player's cards the whole table knows are in hand (R-CL-VIS-1): packed a byte a kind, one hand
+    #: after the other, or the trail of public moves the transitions leave
+    #: (:data:`~railroad_canasta.core.known.Trail`), compared, hashed, shown and pickled as the packed bits
+    #: it gives; ``0`` while none is. :attr:`known` gives them.
+    known_bits: Trail = attrs.field(default=0, eq=folded, repr=folded_repr)
 
     @property
     def stock_size(self) -> int:
@@ -275,7 +277,12 @@ class ClassicState(Position, Stamped):
     @property
     def known(self) -> tuple[Counts, ...]:
         """Each player's cards the whole table knows are in hand, by seat, counts by kind (R-CL-VIS-1)."""
-        return tuple(unpack(seat_bits(self.known_bits, seat)) for seat in range(len(self.hands)))
+        bits = folded(self.known_bits)
+        return tuple(unpack(seat_bits(bits, seat)) for seat in range(len(self.hands)))
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        """Pickled and copied with the packed bits of the trail, not the trail."""
+        return reduce_folded(self, "known_bits")
 
     #: A copy with some fields changed (faster than ``attrs.evolve``; unknown names are refused, the stock
     #: converted): generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below.

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from operator import add
 from typing import Any, cast
 
-from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind, counts_of
+from railroad_canasta.core.cards import Counts, Kind, counts_of
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import builder, copier
-from railroad_canasta.core.known import BYTE, HAND_BITS, ONE, left, pack
+from railroad_canasta.core.known import ZEROS
 from railroad_canasta.core.moves import (
     AddToMeld,
     AnswerGoOut,
@@ -185,16 +185,11 @@ def _step(state: ClassicState, move: Move) -> ClassicState:
     known = state.known_bits
     if known:
         # rule: R-CL-VIS-1
-        if type(move) is AddToMeld:  # (``less_one`` written out: the commonest step)
-            at = seat * KIND_COUNT + move.card
-            if known & BYTE[at]:
-                known -= ONE[at]
-        else:
-            known = left(known, move, seat)
+        known = (known, seat, move, None)  # (a step of the trail: ``core.known.Trail``)
     if pending is not None and opened:
         hand = _add(hand, pending)
         # rule: R-CL-VIS-1
-        known += pack(pending) << (HAND_BITS * seat)
+        known = (known, seat, ZEROS, pending)
         pending = None
     hand_list = list(state.hands)
     hand_list[seat] = hand
@@ -232,10 +227,7 @@ def _discard(state: ClassicState, move: Discard) -> ClassicState:
     known = state.known_bits
     if known:
         # rule: R-CL-VIS-1
-        # (``less_one`` written out: a discard is every turn's last move)
-        at = seat * KIND_COUNT + card
-        if known & BYTE[at]:
-            known -= ONE[at]
+        known = (known, seat, move, None)  # (a step of the trail: ``core.known.Trail``)
     return _after_discard(
         state, (seat + 1) % state.rules.players, _DRAW, hands, pile, frozen, 0, melded, 0, None, (), known
     )  # fmt: skip

@@ -25,7 +25,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.frozen import builder
-from railroad_canasta.core.known import ZEROS
+from railroad_canasta.core.known import ZEROS, folded
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.classic.state import (
     ClassicGameResult,
@@ -97,7 +97,7 @@ def view(state: ClassicState, player: int) -> ClassicView:
         state.turn_points, state.pending, state.melded_before, state.turn_melds, state.answer, state.asker,
         state.turn_started, state.history, state.result,
         # rule: R-CL-VIS-1
-        known_by_seat(state.known_bits, state.rules.players),
+        known_by_seat(folded(state.known_bits), state.rules.players),
     )  # fmt: skip
 
 

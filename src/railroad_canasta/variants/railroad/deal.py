@@ -16,6 +16,7 @@ import attrs
 
 from railroad_canasta.core.cards import Counts, Kind, counts_of, empty_counts, kinds_of, pack
 from railroad_canasta.core.frozen import copier
+from railroad_canasta.core.known import forget_folded
 from railroad_canasta.core.seed import check_seed
 from railroad_canasta.core.stock import Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.rules import RAILROAD, Rules, UpcardRule
@@ -90,6 +91,7 @@ def _deal(
     history: tuple[RoundResult, ...],
 ) -> GameState:
     """Shuffle from the seed and deal a round (R-SET-2..5)."""
+    forget_folded()  # (the last round's trails: no use once known cards start again from none)
     n = rules.players
     # rule: R-SET-3
     stock = list(_pack_kinds(n, rules.decks_per_player, rules.jokers_per_player))

@@ -30,7 +30,7 @@ from railroad_canasta.core.cards import KIND_COUNT, Counts, Kind
 from railroad_canasta.core.invariants import Invariant, Problem, Scope, check
 from railroad_canasta.variants.railroad import invariant_checks as c
 from railroad_canasta.variants.railroad.deal import first_dealer, seed_deal
-from railroad_canasta.variants.railroad.knowledge import state_known, view_known
+from railroad_canasta.variants.railroad.knowledge import state_known, state_trail, view_known
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.variants.railroad.scoring import hand_value, score_player
 from railroad_canasta.variants.railroad.state import GameResult, GameState
@@ -525,6 +525,7 @@ RESULT_INVARIANTS: tuple[Invariant[tuple[Rules, GameResult]], ...] = (
 ENTRY_INVARIANTS: tuple[Invariant[GameState], ...] = (
     *PUBLIC_INVARIANTS[:4],
     Invariant("R-CRD-1", "no kind has more cards in play than the pack holds", _census_within_pack),
+    Invariant("R-VIS-1", "the known cards are a trail the engine can fold", state_trail),
 )
 
 #: The same for a view.

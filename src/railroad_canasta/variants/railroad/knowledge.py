@@ -7,11 +7,21 @@ the table can show: a part of the hand, no red 3, never more than a hidden hand 
 from __future__ import annotations
 
 from railroad_canasta.core.invariants import Problem
-from railroad_canasta.core.known import HAND_BITS, ZEROS, known_problem, size_problem
+from railroad_canasta.core.known import HAND_BITS, ZEROS, folded, known_problem, size_problem, trail_problem
 from railroad_canasta.variants.railroad.state import GameState
 from railroad_canasta.variants.railroad.views import PlayerView
 
-__all__ = ["state_known", "view_known"]
+__all__ = ["state_known", "state_trail", "view_known"]
+
+
+def state_trail(state: GameState) -> Problem | None:
+    """Each hand's known cards are packed bits or a trail of public moves the engine can fold (R-VIS-1):
+    what the entry check asks of a state it did not make (a view or a fold of any other would fail)."""
+    for seat, p in enumerate(state.players):
+        problem = trail_problem(p.known_bits, 1)
+        if problem is not None:
+            return Problem(f"players[{seat}].known_bits", problem)
+    return None
 
 
 def state_known(state: GameState) -> Problem | None:
@@ -20,7 +30,12 @@ def state_known(state: GameState) -> Problem | None:
         bits = p.known_bits
         if bits:
             path = f"players[{seat}].known_bits"
-            if type(bits) is not int or not 0 < bits < 1 << HAND_BITS:
+            if type(bits) is tuple:
+                problem = trail_problem(bits, 1)
+                if problem is not None:
+                    return Problem(path, problem)
+                bits = folded(bits)
+            if type(bits) is not int or not 0 <= bits < 1 << HAND_BITS:
                 return Problem(path, f"must pack {len(ZEROS)} counts a byte each, not {bits!r}")
             problem = known_problem(p.known, p.hand)
             if problem is not None:

@@ -16,7 +16,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.display import Displayable
 from railroad_canasta.core.frozen import Stamped, builder, replacer
-from railroad_canasta.core.known import unpack
+from railroad_canasta.core.known import Trail, folded, folded_repr, reduce_folded, unpack
 from railroad_canasta.core.stock import Pile, Stock, as_pile, as_stock
 from railroad_canasta.variants.railroad.rules import (
     ALL_CANASTAS,
@@ -258,9 +258,10 @@ class PlayerState(Standing):
     kitty_taken: bool = False
     #: Cumulative score before this round.
     score: int = 0
-    #: Cards of the hand the whole table knows are there (R-VIS-1), packed a byte a kind
-    #: (:mod:`~railroad_canasta.core.known`); ``0`` while none is. :attr:`known` gives them by kind.
-    known_bits: int = 0
+    #: Cards of the hand the whole table knows are there (R-VIS-1): packed a byte a kind, or the trail of
+    #: public moves the transitions leave (:data:`~railroad_canasta.core.known.Trail`), compared, hashed,
+    #: shown and pickled as the packed bits it gives; ``0`` while none is. :attr:`known` gives them by kind.
+    known_bits: Trail = attrs.field(default=0, eq=folded, repr=folded_repr)
 
     #: A copy with some fields changed (faster than ``attrs.evolve``; the values are not checked):
     #: generated from the fields (:func:`~railroad_canasta.core.frozen.replacer`), set below the class.
@@ -284,7 +285,11 @@ class PlayerState(Standing):
     @property
     def known(self) -> Counts:
         """The cards of the hand the whole table knows are there, by kind (R-VIS-1)."""
-        return unpack(self.known_bits)
+        return unpack(folded(self.known_bits))
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        """Pickled and copied with the packed bits of the trail, not the trail."""
+        return reduce_folded(self, "known_bits")
 
 
 @attrs.frozen(weakref_slot=False)

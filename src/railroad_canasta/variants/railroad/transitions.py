@@ -25,7 +25,7 @@ from railroad_canasta.core.cards import (
 )
 from railroad_canasta.core.errors import IllegalMoveError
 from railroad_canasta.core.frozen import copier
-from railroad_canasta.core.known import BYTE, ONE, joined, joined_between, left, less
+from railroad_canasta.core.known import ZEROS, Trail
 from railroad_canasta.core.moves import (
     AddToMeld,
     Discard,
@@ -188,10 +188,11 @@ def _after_meld(
     pile_frozen: bool,
     stock: Stock,
     pending: Counts | None,
-    known: int,
+    known: Trail,
 ) -> GameState:
     """Record a meld step (the fields of its ``Step``; the mover has ``red_threes`` red 3s down after it,
-    ``known`` of its hand known): canastas, the kitty's look (R-KIT-1) and the requirement (R-REQ-1, R-REQ-3):
+    ``known`` the trail of its known cards): canastas, the kitty's look (R-KIT-1) and the requirement
+    (R-REQ-1, R-REQ-3):
     ``need`` and ``sevens_hand`` are the mover's opening facts before the step (``opening_facts``).
     """
     rules = state.rules
@@ -215,7 +216,7 @@ def _after_meld(
                 # rule: R-DEC-12
                 hand = _add(hand, pending)
                 # rule: R-VIS-1
-                known = joined(known, pending)
+                known = (known, 0, ZEROS, pending)  # (a step of the trail: ``core.known.Trail``)
                 pending = None
     seat = state.to_move
     players = list(state.players)
@@ -238,12 +239,7 @@ def process_meld(state: GameState, move: StartMeld | AddToMeld) -> GameState:
     known = player.known_bits
     if known:
         # rule: R-VIS-1
-        if type(move) is AddToMeld:  # (``less_one`` written out: the commonest step)
-            card = move.card
-            if known & BYTE[card]:
-                known -= ONE[card]
-        else:
-            known = left(known, move)
+        known = (known, 0, move, None)  # (a step of the trail: ``core.known.Trail``)
     return _after_meld(
         state,
         player,
@@ -284,10 +280,12 @@ def process_take_pile(state: GameState, move: TakePile) -> GameState:
         red, stock = _red_threes_down(hand, red, stock, rules, False)
     pending: Counts | None = None
     # rule: R-VIS-1
-    known = less(player.known_bits, rank, 2)
+    known = player.known_bits
+    if known:
+        known = (known, 0, move, None)  # (the pair left the hand: a step of ``core.known.Trail``)
     if player.opened or rules.pile_counts_for_requirement:
         hand_t = tuple(map(operator.add, hand, rest))
-        known = joined(known, rest)
+        known = (known, 0, ZEROS, tuple(rest))  # (the pile's cards reached it)
     else:
         # rule: R-DEC-12
         hand_t = tuple(hand)
@@ -332,8 +330,9 @@ def process_take_top(state: GameState, move: TakeTop) -> GameState:
             # rule: R-RED-1
             red, stock = _red_threes_down(taken, red, stock, state.rules, False)
         # rule: R-VIS-1
-        known = joined_between(known, hand, taken)
-        hand = tuple(taken)
+        taken_t = tuple(taken)
+        known = (known, 0, hand, taken_t)  # (a step of the trail: ``core.known.Trail``)
+        hand = taken_t
         pile = _NO_PILE
         frozen = False
     else:
@@ -366,10 +365,9 @@ def process_discard(state: GameState, move: Discard) -> GameState:
     hand = list(player.hand)
     hand[card] -= 1
     known = player.known_bits
-    if known and known & BYTE[card]:
+    if known:
         # rule: R-VIS-1
-        # (``less_one`` written out: a discard is every turn's last move)
-        player = players[seat] = _discarded_known(player, tuple(hand), known - ONE[card])
+        player = players[seat] = _discarded_known(player, tuple(hand), (known, 0, move, None))
     else:
         player = players[seat] = _discarded(player, tuple(hand))
     seated = tuple(players)

@@ -37,7 +37,7 @@ import attrs
 from railroad_canasta.core.cards import KIND_POINTS, Counts, Kind
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.frozen import builder
-from railroad_canasta.core.known import ZEROS, unpack
+from railroad_canasta.core.known import ZEROS, folded, unpack
 from railroad_canasta.variants.railroad.rules import Rules, TableMeld
 from railroad_canasta.variants.railroad.state import (
     GameResult,
@@ -181,7 +181,7 @@ def _public(player: PlayerState) -> PublicPlayer:
         player.kitty_taken,
         player.score,
         # rule: R-VIS-1
-        unpack(player.known_bits) if player.known_bits else ZEROS,
+        unpack(folded(player.known_bits)) if player.known_bits else ZEROS,
     )
 
 
