@@ -260,8 +260,8 @@ def _known_bits(state: AnyState, seat: int) -> int:
 def test_every_transition_keeps_the_known_cards_the_rule_gives(variant: str, players: int) -> None:
     """Over random games (the moves drawn uniformly among the legal ones), after every move each hand's
     known cards are what the rule gives from the hands and the pile alone (:func:`_reference_known`): the
-    transitions' per-move updates (``core.known``'s ``less``, ``less_one``, ``left``, ``joined``) agree
-    with it. Counts how many transitions changed some known count, so that the check is not vacuous."""
+    trails the transitions leave, folded (``core.known.folded``), agree with it. Counts how many
+    transitions changed some known count, so that the check is not vacuous."""
     rules: rc.Rules | rc.ClassicRules = (
         rc.Rules(players=players) if variant == "railroad" else rc.ClassicRules(players=players)
     )

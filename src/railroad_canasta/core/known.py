@@ -52,7 +52,6 @@ __all__ = [
     "folded",
     "folded_repr",
     "forget_folded",
-    "joined",
     "joined_between",
     "known_problem",
     "left",
@@ -65,7 +64,6 @@ __all__ = [
     "size_problem",
     "trail_problem",
     "unpack",
-    "with_seat",
     "within",
 ]
 
@@ -99,21 +97,11 @@ def seat_bits(bits: int, seat: int) -> int:
     return (bits >> (HAND_BITS * seat)) & _HAND_MASK
 
 
-def with_seat(bits: int, seat: int, old: int, new: int) -> int:
-    """A whole table's ``bits`` with ``seat``'s packed known cards changed from ``old`` to ``new``."""
-    return bits + ((new - old) << (HAND_BITS * seat))
-
-
-def joined(bits: int, cards: Iterable[int]) -> int:
-    """One hand's ``bits`` with ``cards`` (by kind) added: cards that reached the hand in sight of all."""
-    return bits + pack(cards)
-
-
-def joined_between(bits: int, before: Sequence[int], after: Sequence[int]) -> int:
-    """One hand's ``bits`` once the cards of ``after`` beyond ``before`` (both counts by kind, ``after``
-    holding at least ``before`` of each kind) reached the hand in sight of all: :func:`joined` of the
-    difference, packed as two wholes (no count built per kind)."""
-    return bits + pack(after) - pack(before)
+def joined_between(bits: int, before: Sequence[int], after: Sequence[int], seat: int = 0) -> int:
+    """``bits`` (a hand's, or a table's whose ``seat`` it is) once the cards of ``after`` beyond ``before``
+    (both counts by kind, ``after`` holding at least ``before`` of each kind) reached the hand in sight of
+    all: the difference added, packed as two wholes (no count built per kind)."""
+    return bits + ((pack(after) - pack(before)) << (HAND_BITS * seat))
 
 
 def less(bits: int, card: Kind, count: int, seat: int = 0) -> int:
@@ -266,7 +254,7 @@ def folded(trail: Trail) -> int:
 def _after(bits: int, seat: int, a: Any, b: Counts | None) -> int:
     """``bits`` after one step of a trail (see :data:`Trail`)."""
     if b is not None:
-        return bits + ((pack(b) - pack(a)) << (HAND_BITS * seat))
+        return joined_between(bits, a, b, seat)
     if not bits:
         return bits
     if type(a) is Discard or type(a) is AddToMeld:  # (the commonest steps: ``less_one`` written out)

@@ -23,20 +23,18 @@ def state_trail(state: ClassicState) -> Problem | None:
 
 def state_known(state: ClassicState) -> Problem | None:
     """``state.known_bits`` packs a part of each seat's hand (R-CL-VIS-1)."""
-    bits = state.known_bits
+    problem = state_trail(state)
+    if problem is not None:
+        return problem
+    bits = folded(state.known_bits)
     if not bits:
         return None
-    if type(bits) is tuple:
-        problem = trail_problem(bits, len(state.hands))
-        if problem is not None:
-            return Problem("known_bits", problem)
-        bits = folded(bits)
-    if type(bits) is not int or not 0 <= bits < 1 << (HAND_BITS * len(state.hands)):
+    if bits >= 1 << (HAND_BITS * len(state.hands)):
         return Problem("known_bits", f"must pack {len(ZEROS)} counts a byte each a seat, not {bits!r}")
     for seat, (cards, hand) in enumerate(zip(state.known, state.hands, strict=True)):
-        problem = known_problem(cards, hand)
-        if problem is not None:
-            return Problem(f"known[{seat}]", problem)
+        wrong = known_problem(cards, hand)
+        if wrong is not None:
+            return Problem(f"known[{seat}]", wrong)
     return None
 
 

@@ -26,20 +26,18 @@ def state_trail(state: GameState) -> Problem | None:
 
 def state_known(state: GameState) -> Problem | None:
     """The known cards of each hand of ``state`` are a part of that hand (R-VIS-1)."""
+    problem = state_trail(state)
+    if problem is not None:
+        return problem
     for seat, p in enumerate(state.players):
-        bits = p.known_bits
+        bits = folded(p.known_bits)
         if bits:
             path = f"players[{seat}].known_bits"
-            if type(bits) is tuple:
-                problem = trail_problem(bits, 1)
-                if problem is not None:
-                    return Problem(path, problem)
-                bits = folded(bits)
-            if type(bits) is not int or not 0 <= bits < 1 << HAND_BITS:
+            if bits >= 1 << HAND_BITS:
                 return Problem(path, f"must pack {len(ZEROS)} counts a byte each, not {bits!r}")
-            problem = known_problem(p.known, p.hand)
-            if problem is not None:
-                return Problem(path, problem)
+            wrong = known_problem(p.known, p.hand)
+            if wrong is not None:
+                return Problem(path, wrong)
     return None
 
 
