@@ -52,6 +52,7 @@ def _play(environment: CanastaEnv, seed: int) -> tuple[list[int], dict[str, floa
         if terminated or truncated:
             environment.step(None)
             continue
+        assert reward == 0 and not any(environment.rewards.values())  # (rewards come at the end)
         legal = np.flatnonzero(observation["action_mask"]).tolist()
         assert legal == environment.episode.legal_actions()
         action = rng.choice(legal)
@@ -98,6 +99,20 @@ def test_an_illegal_action_ends_the_wrapped_game(caplog: pytest.LogCaptureFixtur
     assert "Illegal move" in caplog.text
     assert environment.rewards[agent] == -1
     assert all(environment.terminations.values())
+
+
+def test_the_raw_environment_refuses_an_action_it_does_not_list() -> None:
+    """``raw_env`` asserts, naming the action, for an action out of range or not legal, and the game is
+    unchanged (``env()``'s wrappers end the game instead)."""
+    environment = raw_env()
+    environment.reset(seed=1)
+    state = environment.episode.state
+    for bad in (1, 176, -1):
+        with pytest.raises(AssertionError, match=rf"illegal action {bad}\b"):
+            environment.step(bad)
+    assert environment.episode.state is state and environment.episode.history == []
+    environment.step(np.int64(0))  # type: ignore[arg-type]  # (a NumPy integer, as a space's sample gives)
+    assert environment.episode.history == [0]
 
 
 def test_rules_options_are_keywords() -> None:

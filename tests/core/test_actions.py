@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import given
 
 from railroad_canasta import legal_moves
 from railroad_canasta.core.actions import ActionError, ActionSpace
-from railroad_canasta.core.moves import DRAW, Move
+from railroad_canasta.core.cards import Kind
+from railroad_canasta.core.moves import DRAW, Move, start_meld
 from railroad_canasta.testing.strategies import reachable_states
 from railroad_canasta.variants.railroad.actions import ACTIONS, ACTIONS_VERSION, vocabulary
 from railroad_canasta.variants.railroad.state import GameState
@@ -32,6 +35,24 @@ def test_the_mask_is_the_legal_moves(state: GameState) -> None:
     marked = [action for action, bit in enumerate(mask) if bit]
     assert marked == ACTIONS.actions_of(moves)
     assert {ACTIONS.move_of(a) for a in marked} == set(moves)
+
+
+def test_copies_of_the_vocabulary_s_moves_are_numbered_by_value() -> None:
+    """A move that is not the vocabulary's own instance (an equal copy) still gets its action, in order or
+    sorted: the identity lookup is only the fast way."""
+    moves = [ACTIONS.move_of(action) for action in (67, 0, 21)]
+    copies = [copy.copy(move) for move in moves]
+    assert all(c == m and c is not m for c, m in zip(copies, moves, strict=True))
+    assert ACTIONS.actions_in_order(copies) == [67, 0, 21]
+    assert ACTIONS.actions_of(copies) == [0, 21, 67] == ACTIONS.actions_of(moves)
+
+
+def test_one_meld_move_however_its_counts_are_passed() -> None:
+    """``start_meld`` gives one shared instance whether the counts left at 0 are passed or not, and the
+    notation reads to it: classic listed ``meld 4 4 JK`` as a copy before."""
+    shared = start_meld(Kind.FOUR, 2, 1)
+    assert shared is start_meld(Kind.FOUR, 2, 1, 0) is Move.from_text("meld 4 4 JK")
+    assert start_meld(Kind.BLACK_THREE, 3) is start_meld(Kind.BLACK_THREE, 3, 0, 0)
 
 
 def test_every_number_is_one_move() -> None:

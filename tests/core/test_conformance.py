@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -85,6 +86,21 @@ def test_the_harness_fails_a_broken_variant() -> None:
 
     with pytest.raises(ConformanceError, match="over the bound"):
         check_variant(Tight(), players=2, seed=1, max_rounds=1)
+
+
+def test_the_harness_fails_a_generator_that_lists_copies() -> None:
+    """A generator that lists equal copies of the vocabulary's moves (the adapters' identity lookups would
+    miss them all) is caught."""
+    real = VARIANTS["railroad"]
+
+    class Copying(type(real)):  # type: ignore[misc]
+        __slots__ = ()
+
+        def legal_moves(self, position: Any) -> tuple[object, ...]:
+            return tuple(copy.copy(move) for move in real.legal_moves(position))
+
+    with pytest.raises(ConformanceError, match="listed as a copy of the vocabulary's move"):
+        check_variant(Copying(), players=2, seed=1, max_rounds=1)
 
 
 def test_the_harness_fails_a_sampler_that_shows_another_view() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+import struct
 from typing import Any
 
 import pytest
@@ -68,3 +70,42 @@ def test_actions_that_are_not_legal_or_not_integers_are_refused() -> None:
     assert episode.history == []
     episode.apply_action(0)
     assert episode.history == [0]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_pickled_episode_plays_on_as_the_original(name: str) -> None:
+    """An episode pickled part way loads with the same history and state, and plays and observes on as the
+    original does (what it looks up from its variant is looked up again on loading)."""
+    episode, _ = _played(name, seed=5, decisions=40)
+    other = pickle.loads(pickle.dumps(episode))
+    assert other.history == episode.history and other.state == episode.state
+    action = episode.legal_actions()[-1]
+    assert other.legal_actions() == episode.legal_actions()
+    other.apply_action(action)
+    episode.apply_action(action)
+    assert other.state == episode.state
+    assert other.observation_bytes(1) == episode.observation_bytes(1)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_legal_actions_are_a_new_list_each_time(name: str) -> None:
+    """A caller that changes the list it got does not change the next answer (the episode keeps its own)."""
+    episode, _ = _played(name, seed=6, decisions=20)
+    actions = episode.legal_actions()
+    expected = list(actions)
+    actions.clear()
+    assert episode.legal_actions() == expected != []
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_observation_bytes_are_the_observation(name: str) -> None:
+    """``observation_bytes`` packs the observation vector, one 64-bit integer an entry; zeros before the
+    deal."""
+    variant = VARIANTS[name]
+    episode = Episode(variant, variant.rules_for(variant.metadata.min_players, max_rounds=1))
+    size = len(episode.observation(0))
+    assert size > 0 and episode.observation_bytes(0) == bytes(8 * size)
+    episode, _ = _played(name, seed=8, decisions=60)
+    for seat in range(episode.rules.players):
+        packed = episode.observation_bytes(seat)
+        assert list(struct.unpack(f"{size}q", packed)) == episode.observation(seat)

@@ -69,6 +69,9 @@ __all__ = ["DEFAULT_DEALS", "CanastaGame", "CanastaObserver", "CanastaState", "g
 #: How many deals the chance node chooses among by default.
 DEFAULT_DEALS = 1 << 16
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 
 def game_name(variant: AnyVariant) -> str:
     """The OpenSpiel name of ``variant``'s game: ``python_<name>_canasta``."""
@@ -158,20 +161,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.game_ref = game
         self.episode = Episode(game.variant, game.rules)
-        self._current = int(pyspiel.PlayerId.CHANCE)
+        self._current = _CHANCE
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal id (kept: OpenSpiel asks often)."""
         return self._current
-
-    def _update_current(self) -> None:
-        episode = self.episode
-        if not episode.dealt:
-            self._current = int(pyspiel.PlayerId.CHANCE)
-        elif episode.is_over:
-            self._current = int(pyspiel.PlayerId.TERMINAL)
-        else:
-            self._current = episode.player_to_move()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal_actions()
@@ -192,11 +186,14 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return [(seed, p) for seed in range(deals)]
 
     def _apply_action(self, action: int) -> None:
-        if self.episode.dealt:
-            self.episode.apply_action(action)
+        episode = self.episode
+        if self._current == _CHANCE:
+            episode.deal(action)
         else:
-            self.episode.deal(action)
-        self._update_current()
+            episode.apply_action(action)
+        state, variant = episode.state, episode.variant
+        # (kept, not asked: OpenSpiel's C++ asks current_player after every action)
+        self._current = _TERMINAL if variant.is_over(state) else variant.player_to_move(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -205,7 +202,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """The game has ended."""
-        return bool(self._current == pyspiel.PlayerId.TERMINAL)
+        return self._current == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's return at the end (its side's score, or the zero-sum ``reward``); 0 before."""
@@ -238,9 +235,8 @@ class CanastaObserver:
 
     def set_from(self, state: CanastaState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        values = state.episode.observation(player)
-        # (integers read into int64 in C, then copied into the float32 tensor: 40% less than from the list)
-        self.tensor[:] = np.fromiter(values, np.int64, len(values))
+        # (packed in C, then read by numpy: about half of what reading the list costs)
+        self.tensor[:] = np.frombuffer(state.episode.observation_bytes(player), np.int64)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the history under perfect recall)."""

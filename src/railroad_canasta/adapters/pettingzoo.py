@@ -112,9 +112,13 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.episode = Episode(self.variant, self.rules)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._mask: Any = np.zeros(actions, np.int8)
         self._no_actions: Any = np.zeros(actions, np.int8)
         self._no_actions.flags.writeable = False
+        # The infos of the agents not to move: one dict, its mask of zeros read-only.
+        self._no_info: dict[str, Any] = {"action_mask": self._no_actions}
+        self._legal: list[int] = []
 
     def observation_space(self, agent: str) -> Any:
         """The space of ``agent``'s observations."""
@@ -129,25 +133,24 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         return self.episode.action_text(action)
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
-    def _update_mask(self) -> None:
-        mask: Any = np.zeros(self.variant.actions.num_distinct_actions, np.int8)
-        if not self.episode.is_over:
-            mask[self.episode.legal_actions()] = 1
+    def _update_mask(self, over: bool) -> None:
+        # (a copy of the zeros and one ``put``: half of ``np.zeros`` and an index by a list)
+        mask: Any = self._no_actions.copy()
+        self._legal = [] if over else self.episode.legal_actions()
+        mask.put(self._legal, 1)
         self._mask = mask
-        # The agents not to move share one mask of zeros, made read-only (a fresh one each step cost more
-        # than the rest of the infos).
-        none = self._no_actions
+        infos, mover, none = self.infos, self.agent_selection, self._no_info
         for agent in self.agents:
-            self.infos[agent] = {"action_mask": mask if agent == self.agent_selection else none}
+            infos[agent] = {"action_mask": mask} if agent == mover else none
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view as a vector, and the mask of its legal actions (0 unless it is to move)."""
-        values = self.episode.observation(self._seat(agent))
-        # (integers read into int64 in C, then made float32: 40% less than ``np.asarray(values, float32)``)
-        vector = np.fromiter(values, np.int64, len(values)).astype(np.float32)
-        to_move = agent == self.agent_selection and not self.episode.is_over
+        episode = self.episode
+        # (packed in C, then read by numpy: about half of what reading the list costs)
+        vector = np.frombuffer(episode.observation_bytes(self._seats[agent]), np.int64).astype(np.float32)
+        to_move = agent == self.agent_selection and not episode.is_over
         mask = self._mask if to_move else self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
 
@@ -164,7 +167,7 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.episode.player_to_move()]
-        self._update_mask()
+        self._update_mask(False)
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for an agent whose game is over)."""
@@ -172,18 +175,19 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None and self._mask[action] == 1, f"{agent} played an illegal action {action}"
+        assert action is not None and action in self._legal, f"{agent} played an illegal action {action}"
         self._cumulative_rewards[agent] = 0.0
-        self.episode.apply_action(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.episode.is_over:
-            for seat, value in enumerate(self.episode.returns(self.reward)):
-                self.rewards[self.possible_agents[seat]] = value
+        episode = self.episode
+        episode.apply_action(int(action))
+        over = episode.is_over
+        if over:
+            self.rewards = dict(zip(self.possible_agents, episode.returns(self.reward), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[self.episode.player_to_move()]
-        self._update_mask()
-        self._accumulate_rewards()
+            # (every reward is 0 until the end: the dict of zeros is kept, and nothing accumulates)
+            self.agent_selection = self.possible_agents[episode.player_to_move()]
+        self._update_mask(over)
         if self.render_mode == "human":
             self.render()
 

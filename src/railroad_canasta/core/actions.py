@@ -76,14 +76,17 @@ class ActionSpace:
 
     def actions_of(self, moves: Sequence[Move]) -> list[int]:
         """The integers of ``moves``, in increasing order (OpenSpiel lists legal actions sorted)."""
-        return sorted(self.actions_in_order(moves))
+        actions = self.actions_in_order(moves)
+        actions.sort()
+        return actions
 
     def actions_in_order(self, moves: Sequence[Move]) -> list[int]:
-        """The integers of ``moves``, in the order of ``moves`` (the move generator's shared instances are
-        found by identity, any other move by value)."""
-        by_id = self._by_id
-        action_of = self.action_of
-        return [by_id.get(id(m)) or action_of(m) for m in moves]
+        """The integers of ``moves``, in the order of ``moves``: the move generators' shared instances
+        (the vocabulary's own) found by identity in one pass in C, any other move by value."""
+        try:
+            return list(map(self._by_id.__getitem__, map(id, moves)))
+        except KeyError:
+            return [self.action_of(move) for move in moves]
 
     def mask(self, moves: Sequence[Move]) -> tuple[int, ...]:
         """A 0/1 vector of length :attr:`num_distinct_actions`, 1 at the actions of ``moves``."""

@@ -272,9 +272,14 @@ def take_pile_mixed(rank: Kind, wild: Kind) -> TakePileMixed:
     return TakePileMixed(rank, wild)
 
 
-@functools.cache
 def start_meld(rank: Kind, naturals: int, jokers: int = 0, twos: int = 0) -> StartMeld:
-    """The shared :class:`StartMeld` instance for these cards."""
+    """The shared :class:`StartMeld` instance for these cards: one instance however the counts are passed
+    (``start_meld(rank, 2, 1)`` is ``start_meld(rank, 2, 1, 0)``)."""
+    return _start_meld(rank, naturals, jokers, twos)
+
+
+@functools.cache
+def _start_meld(rank: Kind, naturals: int, jokers: int, twos: int) -> StartMeld:
     return StartMeld(rank, naturals, jokers, twos)
 
 

@@ -9,11 +9,11 @@ state short of the end has a legal move, each listed once, each accepted by
 ``why_illegal`` and by ``apply``; the mover's view lists the same moves; a
 round never takes more decisions than the variant's bound; every round score
 lies within the variant's bounds; every legal move has an action of the variant's
-action space that numbers it back, and the mask of the legal moves marks exactly
-their actions; every player's observation vector has the layout's length; a state
-sampled from a player's view (``sample_state``, each seat's view in turn while a
-round is played, every 16th decision) shows that view again, passes the invariants, and is the same
-for the same generator seed.
+action space that numbers it back, is that action space's own instance of the move (not an equal
+copy), and the mask of the legal moves marks exactly their actions; every player's observation vector
+has the layout's length; a state sampled from a player's view (``sample_state``, each seat's view in
+turn while a round is played, every 16th decision) shows that view again, passes the invariants, and is
+the same for the same generator seed.
 :func:`check_generator` plays a game under random options (every two-way and enumerated option of the
 rules drawn at random) and checks, every few decisions, that ``legal_moves`` and the reference generator
 ``legal_by_tables`` (the guard tables alone) list the same moves, and that ``apply`` refuses a move outside
@@ -103,13 +103,17 @@ def check_metadata(variant: Variant[R, S, V]) -> None:
 
 
 def _check_actions(variant: Variant[R, S, V], moves: Sequence[Move]) -> None:
-    """Every legal move numbers to an action and back; the mask is 1 exactly at the legal actions."""
+    """Every legal move numbers to an action and back, and is the action space's own instance; the mask is
+    1 exactly at the legal actions."""
     space = variant.actions
     name = variant.metadata.name
     for move in moves:
         action = space.action_of(move)
         _require(0 <= action < space.num_distinct_actions, f"{name}: {move} has action {action} out of range")
         _require(space.move_of(action) == move, f"{name}: action {action} of {move} numbers another move")
+        # (the adapters map moves to actions by identity, and apply finds an action's move the same way)
+        own = space.move_of(action) is move
+        _require(own, f"{name}: {move} is listed as a copy of the vocabulary's move")
     mask = space.mask(moves)
     legal = {space.action_of(m) for m in moves}
     _require(
