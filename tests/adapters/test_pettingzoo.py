@@ -86,6 +86,9 @@ def test_the_observation_is_the_agent_s_view() -> None:
         assert seen["observation"].tolist() == variant.observe(variant.view(state, seat))
         assert seen["observation"] in environment.observation_space(agent)["observation"]
         assert bool(seen["action_mask"].any()) == (agent == mover)
+    # Each agent's info is a dict of its own (only the read-only mask of zeros is shared).
+    infos = [environment.infos[agent] for agent in environment.possible_agents]
+    assert len({id(info) for info in infos}) == len(infos)
 
 
 def test_an_illegal_action_ends_the_wrapped_game(caplog: pytest.LogCaptureFixture) -> None:

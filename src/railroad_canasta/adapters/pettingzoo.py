@@ -116,8 +116,6 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self._mask: Any = np.zeros(actions, np.int8)
         self._no_actions: Any = np.zeros(actions, np.int8)
         self._no_actions.flags.writeable = False
-        # The infos of the agents not to move: one dict, its mask of zeros read-only.
-        self._no_info: dict[str, Any] = {"action_mask": self._no_actions}
         self._legal: list[int] = []
 
     def observation_space(self, agent: str) -> Any:
@@ -141,9 +139,11 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self._legal = [] if over else self.episode.legal_actions()
         mask.put(self._legal, 1)
         self._mask = mask
-        infos, mover, none = self.infos, self.agent_selection, self._no_info
+        # The agents not to move share one mask of zeros, made read-only (a fresh one each step cost more
+        # than the rest of the infos); each agent's info is a dict of its own.
+        infos, mover, none = self.infos, self.agent_selection, self._no_actions
         for agent in self.agents:
-            infos[agent] = {"action_mask": mask} if agent == mover else none
+            infos[agent] = {"action_mask": mask if agent == mover else none}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view as a vector, and the mask of its legal actions (0 unless it is to move)."""
