@@ -13,6 +13,7 @@ from open_spiel.python.bots import uniform_random
 
 from docs_examples import run_page
 from railroad_canasta.adapters.openspiel import DEFAULT_DEALS, CanastaState, game_name
+from railroad_canasta.core.actions import ActionError
 from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 
@@ -100,6 +101,20 @@ def test_the_observation_is_the_view_s_vector(name: str) -> None:
     # Players see different hands, and the information state holds the whole history.
     assert state.observation_tensor(0) != state.observation_tensor(1)
     assert " ".join(map(str, state.history()[1:])) in state.information_state_string(0)
+
+
+def test_the_chance_node_refuses_a_deal_it_does_not_list() -> None:
+    """Only the listed chance outcomes deal: another number raises ActionError naming the range, and the
+    state is still before the deal."""
+    game = pyspiel.load_game("python_railroad_canasta", {"players": 2, "deals": 4})
+    state = game.new_initial_state()
+    assert [outcome for outcome, _ in state.chance_outcomes()] == [0, 1, 2, 3]
+    for bad in (4, 70000, 1 << 40):
+        with pytest.raises(ActionError, match="is not a chance outcome: they are 0 to 3"):
+            state.apply_action(bad)
+    assert state.is_chance_node()
+    state.apply_action(3)
+    assert not state.is_chance_node()
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

@@ -55,6 +55,7 @@ from railroad_canasta.adapters.episode import (
     reward_named,
     rules_from_parameters,
 )
+from railroad_canasta.core.actions import ActionError
 from railroad_canasta.core.errors import missing_extra
 from railroad_canasta.variants import VARIANTS, variant_named
 
@@ -188,6 +189,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         episode = self.episode
         if self._current == _CHANCE:
+            deals = self.game_ref.deals
+            if type(action) is not int or not 0 <= action < deals:
+                raise ActionError(f"deal {action!r} is not a chance outcome: they are 0 to {deals - 1}")
             episode.deal(action)
         else:
             episode.apply_action(action)
