@@ -114,7 +114,8 @@ def test_the_raw_environment_refuses_an_action_it_does_not_list() -> None:
         with pytest.raises(AssertionError, match=rf"illegal action {bad}\b"):
             environment.step(bad)
     assert environment.episode.state is state and environment.episode.history == []
-    environment.step(np.int64(0))  # type: ignore[arg-type]  # (a NumPy integer, as a space's sample gives)
+    sampled: Any = np.int64(0)  # (a NumPy integer, as a space's sample gives)
+    environment.step(sampled)
     assert environment.episode.history == [0]
 
 
