@@ -12,6 +12,7 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
 from docs_examples import run_page
+from railroad_canasta.adapters import openspiel
 from railroad_canasta.adapters.openspiel import DEFAULT_DEALS, CanastaState, game_name
 from railroad_canasta.core.actions import ActionError
 from railroad_canasta.core.variant import Variant
@@ -101,6 +102,13 @@ def test_the_observation_is_the_view_s_vector(name: str) -> None:
     # Players see different hands, and the information state holds the whole history.
     assert state.observation_tensor(0) != state.observation_tensor(1)
     assert " ".join(map(str, state.history()[1:])) in state.information_state_string(0)
+
+
+def test_the_player_ids_written_out_are_openspiel_s() -> None:
+    assert (
+        int(pyspiel.PlayerId.CHANCE),
+        int(pyspiel.PlayerId.TERMINAL),
+    ) == (openspiel._CHANCE, openspiel._TERMINAL)
 
 
 def test_the_chance_node_refuses_a_deal_it_does_not_list() -> None:

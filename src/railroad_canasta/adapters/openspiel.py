@@ -70,8 +70,10 @@ __all__ = ["DEFAULT_DEALS", "CanastaGame", "CanastaObserver", "CanastaState", "g
 #: How many deals the chance node chooses among by default.
 DEFAULT_DEALS = 1 << 16
 
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: OpenSpiel's player ids of the chance node and of a finished game, written out (the docs build
+#: imports this module with pyspiel mocked); the tests check them against ``pyspiel.PlayerId``.
+_CHANCE = -1
+_TERMINAL = -4
 
 
 def game_name(variant: AnyVariant) -> str:
