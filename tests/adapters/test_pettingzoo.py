@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 from docs_examples import run_page
 from railroad_canasta.adapters.pettingzoo import CanastaEnv, env, raw_env
+from railroad_canasta.core.actions import ActionError
 from railroad_canasta.core.variant import Variant
 from railroad_canasta.variants import VARIANTS
 
@@ -105,13 +106,14 @@ def test_an_illegal_action_ends_the_wrapped_game(caplog: pytest.LogCaptureFixtur
 
 
 def test_the_raw_environment_refuses_an_action_it_does_not_list() -> None:
-    """``raw_env`` asserts, naming the action, for an action out of range or not legal, and the game is
-    unchanged (``env()``'s wrappers end the game instead)."""
+    """``raw_env`` raises ``ActionError`` (a ``ValueError``, also under ``python -O``), naming the action,
+    for an action out of range or not legal, and the game is unchanged (``env()``'s wrappers end the game
+    instead)."""
     environment = raw_env()
     environment.reset(seed=1)
     state = environment.episode.state
     for bad in (1, 176, -1):
-        with pytest.raises(AssertionError, match=rf"illegal action {bad}\b"):
+        with pytest.raises(ActionError, match=rf"illegal action {bad}\b"):
             environment.step(bad)
     assert environment.episode.state is state and environment.episode.history == []
     sampled: Any = np.int64(0)  # (a NumPy integer, as a space's sample gives)

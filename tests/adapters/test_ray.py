@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,3 +59,22 @@ def test_a_file_cut_short_is_resumed_on_ray_to_the_bytes_of_a_local_run(tmp_path
     assert main([*args, "--out", str(resumed), "--resume", "--backend", "ray", "--jobs", "2"], out=said) == 0
     assert resumed.read_bytes() == whole
     assert "already written" in said.getvalue() and "games per Ray node: " in said.getvalue()
+
+
+def test_a_cluster_address_where_nothing_answers_is_one_line_and_status_2(tmp_path: Path) -> None:
+    """--address to a closed port: one line naming the address, status 2, in seconds (Ray alone tries again
+    for ever), and the --out file left as it was (the address is checked before the file is opened)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    out = tmp_path / "games.jsonl"
+    out.write_text("kept\n")
+    command = [sys.executable, "-m", "railroad_canasta.cli", "simulate", "--games", "2", "--no-progress"]
+    command += ["--backend", "ray", "--address", f"127.0.0.1:{port}", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(
+        f"railroad-canasta: error: cannot join the Ray cluster at 127.0.0.1:{port}:"
+    )
+    assert done.stderr.count("\n") == 1
+    assert out.read_text() == "kept\n"

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from railroad_canasta.bots import GreedyBot
 from railroad_canasta.cli import main
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.simulation import Plan, game_seed, make_bot, play_one, simulate
+from railroad_canasta.simulation.ray_backend import ClusterError, probe
 from railroad_canasta.simulation.summary import mean_interval, summarise, wilson_interval
 from railroad_canasta.variants import VARIANTS
 
@@ -134,7 +138,10 @@ def test_rules_options_and_players_reach_the_games() -> None:
         (["--players", "9"], "must be from 2 to 8"),
         (["--resume"], "--resume completes a file: add --out FILE"),
         (["--resume", "--out", "-"], "--resume completes a file: add --out FILE"),
-        (["summarize"], "the following arguments are required: file"),
+        (["summarize"], "summarize needs one FILE, not none"),
+        (["summarize", "a.jsonl", "b.jsonl"], "summarize needs one FILE, not 'a.jsonl' 'b.jsonl'"),
+        (["10"], "unexpected '10': the one action is summarize FILE"),
+        (["--gmes", "10"], "unrecognized arguments: --gmes"),
         (["summarize", "no/such/file.jsonl"], "summarize: cannot read no/such/file.jsonl"),
         (["summarize", "README.md"], "README.md line 1: not a game's line"),
     ],
@@ -164,3 +171,27 @@ def test_partners_share_their_side_s_score_and_win() -> None:
     scores = line["scores"]
     assert scores[0] == scores[2] and scores[1] == scores[3]
     assert line["winners"] in ([0, 2], [1, 3])
+
+
+def _closed_port() -> int:
+    """A local port where nothing listens (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_a_cluster_address_where_nothing_answers_is_refused_at_once() -> None:
+    """The probe of --address: a closed port or an unknown host is a ClusterError naming the address within
+    seconds (Ray alone retries for ever); a listening port, ``auto`` and an address without a port pass."""
+    port = _closed_port()
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}", "no-such-host.invalid:6379"):
+        started = time.monotonic()
+        with pytest.raises(ClusterError, match=f"cannot join the Ray cluster at {re.escape(address)}: "):
+            probe(address, seconds=2)
+        assert time.monotonic() - started < 10
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        probe(f"127.0.0.1:{listening.getsockname()[1]}")
+    for left_to_ray in ("auto", "head-node"):
+        probe(left_to_ray)

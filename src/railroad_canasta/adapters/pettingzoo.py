@@ -41,6 +41,7 @@ from railroad_canasta.adapters.episode import (
     rules_from_parameters,
     utility_bounds,
 )
+from railroad_canasta.core.actions import ActionError
 from railroad_canasta.core.errors import missing_extra
 from railroad_canasta.variants import variant_named
 
@@ -175,7 +176,9 @@ class CanastaEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None and action in self._legal, f"{agent} played an illegal action {action}"
+        if action is None or action not in self._legal:
+            # (a check, not an assert: ``python -O`` would drop it and hand the engine a number of no move)
+            raise ActionError(f"{agent} played an illegal action {action}; the legal ones: {self._legal}")
         self._cumulative_rewards[agent] = 0.0
         episode = self.episode
         episode.apply_action(int(action))

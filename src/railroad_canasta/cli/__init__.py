@@ -25,16 +25,13 @@ from typing import NoReturn, Protocol, TextIO
 
 from railroad_canasta import __version__
 from railroad_canasta.cli import check, demo, diff_rules, explain, play, replay, serve, simulate
+from railroad_canasta.cli.status import BROKEN_PIPE, INTERRUPTED, USAGE
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
 __all__ = ["build_parser", "main"]
 
 PROG = "railroad-canasta"
-#: The exit status when the output's reader closed it early (128 + SIGPIPE, as the shell reports one).
-BROKEN_PIPE = 141
-#: The exit status when Ctrl-C stopped the command (128 + SIGINT, as the shell reports one).
-INTERRUPTED = 130
 
 
 class _Command(Protocol):
@@ -93,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _fail(message: str) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
-    return 2
+    return USAGE
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -4,23 +4,29 @@
 games, writes one JSON line per game to ``games.jsonl`` (in game order) and prints the summary: win rate
 per bot with a 95% interval, mean score, rounds, how rounds end, games and decisions per second. A
 progress bar (tqdm, the ``[simulate]`` extra, or a plain line without it) goes to stderr. Ctrl-C stops
-the run and keeps, writes and summarises the first games, in order; ``--resume`` completes the file of a
-stopped run, and ``simulate summarize FILE`` prints the summary of a file. The same ``--seed`` gives the
-same lines whatever ``--jobs``, ``--backend`` and resuming are.
+the run and keeps, writes and summarises the first games, in order (status 130); ``SIGTERM`` does the
+same (status 143: a job scheduler's or ``timeout``'s stop), and a second one ends the process at once;
+``--resume`` completes the file of a stopped run, and ``simulate summarize FILE`` prints the summary of a
+file. The same ``--seed`` gives the same lines whatever ``--jobs``, ``--backend`` and resuming are.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from types import FrameType
 from typing import Any, TextIO
 
 from railroad_canasta.bots import BOT_NAMES
 from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument
+from railroad_canasta.cli.status import INTERRUPTED, TERMINATED
 from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.simulation.lines import read_all, read_held
@@ -77,9 +83,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="complete the --out FILE of a run that was stopped: keep the games it holds, play the rest",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    actions = parser.add_subparsers(dest="action", metavar="summarize FILE")
-    summarize = actions.add_parser("summarize", help="print the summary of a file of game lines")
-    summarize.add_argument("file", help="a file written by simulate --out")
+    # (words, not a subcommand: a subcommand's parser would take the value of a mistyped option,
+    # ``--gmes 10``, for its name and report that instead of the option)
+    parser.add_argument(
+        "action",
+        nargs="*",
+        metavar="summarize FILE",
+        help="print the summary of FILE, a file written by simulate --out, instead of playing",
+    )
 
 
 def _plan(args: argparse.Namespace) -> Plan:
@@ -140,6 +151,17 @@ def _progress(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1)
 
 
+def _summarized(words: list[str]) -> str:
+    """The file that ``summarize FILE`` names (a usage error for any other words)."""
+    if words[0] != "summarize":
+        raise RailroadCanastaError(f"unexpected {words[0]!r}: the one action is summarize FILE")
+    if len(words) != 2:
+        raise RailroadCanastaError(
+            "summarize needs one FILE, not " + (" ".join(map(repr, words[1:])) if words[1:] else "none")
+        )
+    return words[1]
+
+
 def _summarize(path: str, out: TextIO) -> int:
     try:
         with open(path, "rb") as stream:
@@ -167,18 +189,43 @@ def _held(path: str, plan: Plan) -> Tally:
     return held.tally
 
 
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[list[int]]:
+    """While open, ``SIGTERM`` stops the run as Ctrl-C does (the workers stopped, the games written so far
+    summarised); the list it gives holds the signal once one came. A second ``SIGTERM`` ends the process
+    at once (its workers follow). Off the main thread (where no handler can be set) it changes nothing."""
+    caught: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield caught
+        return
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield caught
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the ``simulate`` command the arguments describe; returns the exit status."""
-    if args.action == "summarize":
-        return _summarize(args.file, out)
+    if args.action:
+        return _summarize(_summarized(args.action), out)
     plan = _plan(args)
     if args.backend == "ray":
-        from railroad_canasta.simulation.ray_backend import ensure_ray
+        from railroad_canasta.simulation.ray_backend import ensure_ray, probe
 
         try:
             ensure_ray()
         except ImportError as exc:
             raise RailroadCanastaError(str(exc)) from None
+        if args.address is not None:
+            # (before --out is opened: a wrong address leaves the file as it was)
+            probe(args.address)
     held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
         lines: TextIO | None = None
@@ -197,6 +244,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if bar is not None:
             stack.callback(bar.close)
             update = bar.update
+        terminated = stack.enter_context(_terminate_as_interrupt())
         summary = simulate(
             plan,
             jobs=args.jobs,
@@ -209,4 +257,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     report = sys.stderr if args.out == "-" else out
     report.write(summary.text() + "\n")
-    return 130 if summary.interrupted else 0
+    if not summary.interrupted:
+        return 0
+    return TERMINATED if terminated else INTERRUPTED

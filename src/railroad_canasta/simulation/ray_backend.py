@@ -5,21 +5,63 @@ finish, each with the id of the node that played it.
 Ray instance is started with ``jobs`` CPUs and stopped at the end. A task lost with its node is run
 again by Ray (up to :data:`MAX_RETRIES` times); a batch is a function of the plan and its games only, so
 the lines are the same. Ray is the optional extra ``[ray]``.
+
+An address where nothing answers is refused at once with a :class:`ClusterError` (Ray itself would try
+again for ever), as is an address Ray cannot join (``auto`` with no cluster running, ``ray://`` without
+the Ray Client installed).
 """
 
 from __future__ import annotations
 
 import contextlib
+import socket
 from collections.abc import Iterator
 from typing import Any
 
-from railroad_canasta.core.errors import missing_extra
+from railroad_canasta.core.errors import RailroadCanastaError, missing_extra
 from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, in_flight, play_batch
 
-__all__ = ["MAX_RETRIES", "ensure_ray", "run_ray"]
+__all__ = ["MAX_RETRIES", "PROBE_SECONDS", "ClusterError", "ensure_ray", "probe", "run_ray"]
 
 #: How many times Ray runs again a task whose worker or node was lost.
 MAX_RETRIES = 3
+
+#: How long :func:`probe` waits for a cluster's address to answer.
+PROBE_SECONDS = 5.0
+
+
+class ClusterError(RailroadCanastaError):
+    """A Ray cluster that cannot be joined at the address given."""
+
+
+def probe(address: str, seconds: float = PROBE_SECONDS) -> None:
+    """Check that something answers at ``address`` (``host:port`` or ``ray://host:port``) within ``seconds``;
+    :class:`ClusterError` naming the address otherwise. ``auto``, and an address without a port, are left
+    to Ray.
+
+    >>> probe("auto")
+    """
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if address == "auto" or not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+    except OSError as exc:
+        reason = exc.strerror or "no answer"
+        raise ClusterError(
+            f"cannot join the Ray cluster at {address}: cannot reach {host}:{port} ({reason}); is the "
+            "cluster's head running (ray start --head)?"
+        ) from None
+
+
+def _join(ray: Any, address: str) -> None:
+    probe(address)
+    try:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, ValueError, RuntimeError) as exc:
+        raise ClusterError(
+            f"cannot join the Ray cluster at {address}: {' '.join(str(exc).split())}"
+        ) from None
 
 
 def ensure_ray() -> Any:
@@ -58,7 +100,7 @@ def run_ray(
                 num_cpus=jobs or 1, include_dashboard=False, log_to_driver=False, configure_logging=False
             )
         else:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
+            _join(ray, address)
     try:
         workers = jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(play_on_node)

@@ -5,7 +5,9 @@ lines in game order as soon as every game before them has finished (holding back
 finished early), counts them into the summary, and keeps nothing else: memory stays flat however many
 games a run has. It feeds a progress callback as batches finish. Interrupted (Ctrl-C), it stops the
 pending batches and summarises the games it wrote, which are the first games of the run in order, so
-``resume`` (:mod:`~railroad_canasta.simulation.lines`) can complete the file.
+``resume`` (:mod:`~railroad_canasta.simulation.lines`) can complete the file. A worker process never
+outlives the process that started it: killed outright (``SIGKILL``, no chance to stop them), the driver's
+workers notice within :data:`PARENT_POLL` seconds and exit, so nothing holds the caller's pipes open.
 
 >>> import io
 >>> from railroad_canasta.simulation.plan import Plan
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -30,7 +33,7 @@ from railroad_canasta.simulation.lines import encode
 from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, in_flight, play_batch
 from railroad_canasta.simulation.summary import Summary, Tally
 
-__all__ = ["BACKENDS", "Finished", "run_local", "simulate"]
+__all__ = ["BACKENDS", "PARENT_POLL", "Finished", "run_local", "simulate"]
 
 #: The backends by name.
 BACKENDS = ("local", "ray")
@@ -39,9 +42,22 @@ BACKENDS = ("local", "ray")
 Finished = tuple[list[GameRecordLine], str | None]
 
 
-def _ignore_interrupt() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them.
+#: Seconds between a worker's checks that the process that started it is still there.
+PARENT_POLL = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    # The parent gone, the worker is adopted by another process: it exits at once, mid-game or not (its
+    # batch would have nobody to go to).
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+def _start_worker() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them; and they exit if the parent dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="watch-parent", daemon=True).start()
 
 
 def _first_done(
@@ -63,7 +79,7 @@ def run_local(plan: Plan, jobs: int, batch_size: int | None = None, *, start: in
         for first, stop in spans:
             yield play_batch(plan, first, stop), None
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker)
 
     def submit(first: int, stop: int) -> Future[list[GameRecordLine]]:
         return pool.submit(play_batch, plan, first, stop)
