@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,3 +80,26 @@ def test_a_cluster_address_where_nothing_answers_is_one_line_and_status_2(tmp_pa
     )
     assert done.stderr.count("\n") == 1
     assert out.read_text() == "kept\n"
+
+
+def test_sigterm_stops_a_ray_run_as_ctrl_c_does(tmp_path: Path) -> None:
+    """SIGTERM to a run on a Ray instance it started: status 143 and the summary of the games written, as
+    locally (ray.init's own handler, which exits with status 15 and no summary, is not kept)."""
+    out = tmp_path / "games.jsonl"
+    command = [sys.executable, "-m", "railroad_canasta.cli", "simulate", "--games", "100000", "--jobs", "2"]
+    command += ["--max-rounds", "1", "--backend", "ray", "--no-progress", "--out", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and out.read_bytes().count(b"\n") >= 4):
+            assert time.monotonic() < deadline and process.poll() is None, "the run wrote no games"
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 143, stderr
+    games = out.read_bytes().count(b"\n")
+    assert stdout.startswith(f"interrupted: {games} games"), stdout

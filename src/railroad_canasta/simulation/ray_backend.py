@@ -14,7 +14,9 @@ the Ray Client installed).
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,6 +54,19 @@ def probe(address: str, seconds: float = PROBE_SECONDS) -> None:
             f"cannot join the Ray cluster at {address}: cannot reach {host}:{port} ({reason}); is the "
             "cluster's head running (ray start --head)?"
         ) from None
+
+
+@contextlib.contextmanager
+def _sigterm_kept() -> Iterator[None]:
+    """Keep the ``SIGTERM`` handler its caller set (``simulate``'s, which stops a run as Ctrl-C does) over
+    the one ``ray.init`` installs (which exits at once, with status 15 and no summary). A default handler
+    is left to Ray."""
+    kept = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
+    try:
+        yield
+    finally:
+        if callable(kept):
+            signal.signal(signal.SIGTERM, kept)
 
 
 def _join(ray: Any, address: str) -> None:
@@ -95,12 +110,13 @@ def run_ray(
     ray = ensure_ray()
     started_here = not ray.is_initialized()
     if started_here:
-        if address is None:
-            ray.init(
-                num_cpus=jobs or 1, include_dashboard=False, log_to_driver=False, configure_logging=False
-            )
-        else:
-            _join(ray, address)
+        with _sigterm_kept():
+            if address is None:
+                ray.init(
+                    num_cpus=jobs or 1, include_dashboard=False, log_to_driver=False, configure_logging=False
+                )
+            else:
+                _join(ray, address)
     try:
         workers = jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(play_on_node)
