@@ -109,3 +109,23 @@ def test_the_observation_bytes_are_the_observation(name: str) -> None:
     for seat in range(episode.rules.players):
         packed = episode.observation_bytes(seat)
         assert list(struct.unpack(f"{size}q", packed)) == episode.observation(seat)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_seat_s_observation_is_built_once_per_state(name: str) -> None:
+    """Asked again in the same state, a seat's observation is the same bytes (not built again); after an
+    action, or from a copy, it is the new state's; a seat that is not at the table is refused every time."""
+    episode, _ = _played(name, seed=5, decisions=30)
+    variant, players = episode.variant, episode.rules.players
+    first = [episode.observation_bytes(seat) for seat in range(players)]
+    assert all(episode.observation_bytes(seat) is first[seat] for seat in range(players))
+    for bad in (-1, players):
+        for _ in range(2):
+            with pytest.raises(ValueError, match=rf"seat|player {bad}\b"):
+                episode.observation_bytes(bad)
+    other = episode.copy()
+    other.apply_action(other.legal_actions()[0])
+    for seat in range(players):
+        fresh = variant.observe(variant.view(other.state, seat))
+        assert list(struct.unpack(f"{len(fresh)}q", other.observation_bytes(seat))) == fresh
+        assert episode.observation_bytes(seat) is first[seat]

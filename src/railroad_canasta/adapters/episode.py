@@ -121,8 +121,8 @@ def _packing(length: int) -> struct.Struct:
     return struct.Struct(f"{length}q")
 
 
-#: The slots of an episode that :meth:`Episode._bind` fills from its variant.
-_BOUND = frozenset(("_actions_of", "_apply", "_legal_moves", "_move_of", "_packing"))
+#: The slots of an episode that :meth:`Episode._bind` fills from its variant (and its empty cache).
+_BOUND = frozenset(("_actions_of", "_apply", "_legal_moves", "_move_of", "_observed", "_packing"))
 
 
 class Episode:
@@ -136,6 +136,7 @@ class Episode:
         "_legal",
         "_legal_moves",
         "_move_of",
+        "_observed",
         "_packing",
         "_recall",
         "history",
@@ -170,6 +171,9 @@ class Episode:
         self._move_of = variant.actions.move_of
         self._actions_of = variant.actions.actions_of
         self._packing = _packing(sum(size for _, size, _ in variant.observation_layout(self.rules.players)))
+        #: Per seat, the state last observed and its packed vector: a seat's observation of one state is
+        #: built once however often it is asked (OpenSpiel's tensors of one state, PettingZoo's observe).
+        self._observed: dict[int, tuple[Any, bytes]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         # What _bind looks up is left out (a struct does not pickle) and looked up again on loading.
@@ -275,8 +279,15 @@ class Episode:
 
     def observation_bytes(self, player: int) -> bytes:
         """``player``'s observation vector as native 64-bit integers, for ``numpy.frombuffer(…, int64)``:
-        packed in one C call, about half of what reading the list into an array costs."""
-        return self._packing.pack(*self.observation(player))
+        packed in one C call, about half of what reading the list into an array costs; built once per
+        state and seat (the same bytes while the state stays)."""
+        state = self.state
+        seen = self._observed.get(player)
+        if seen is not None and seen[0] is state:
+            return seen[1]
+        packed = self._packing.pack(*self.observation(player))
+        self._observed[player] = (state, packed)
+        return packed
 
     def observation_text(self, player: int) -> str:
         """``player``'s observation as text."""
