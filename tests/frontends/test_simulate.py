@@ -8,6 +8,7 @@ import re
 import socket
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -141,7 +142,8 @@ def test_rules_options_and_players_reach_the_games() -> None:
         (["summarize"], "summarize needs one FILE, not none"),
         (["summarize", "a.jsonl", "b.jsonl"], "summarize needs one FILE, not 'a.jsonl' 'b.jsonl'"),
         (["10"], "unexpected '10': the one action is summarize FILE"),
-        (["--gmes", "10"], "unrecognized arguments: --gmes"),
+        (["--gmes", "10"], "simulate: unrecognized arguments: --gmes; did you mean --games? (see "),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate (see railroad-canasta simulate --help)"),
         (["summarize", "no/such/file.jsonl"], "summarize: cannot read no/such/file.jsonl"),
         (["summarize", "README.md"], "README.md line 1: not a game's line"),
     ],
@@ -195,3 +197,51 @@ def test_a_cluster_address_where_nothing_answers_is_refused_at_once() -> None:
         probe(f"127.0.0.1:{listening.getsockname()[1]}")
     for left_to_ray in ("auto", "head-node"):
         probe(left_to_ray)
+
+
+class _FakeRay(types.ModuleType):
+    """A stand-in for the ``ray`` module that records ``init``'s arguments and refuses to start."""
+
+    def __init__(self) -> None:
+        super().__init__("ray")
+        self.inits: list[dict[str, object]] = []
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: object) -> None:
+        self.inits.append(options)
+        raise ConnectionError("Could not find any running Ray instance.")
+
+
+def test_a_ray_run_that_cannot_start_leaves_the_out_file_as_it_was(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ray refusing to start (``auto`` with no cluster): one line naming the address, status 2, and the
+    ``--out`` file of an earlier run untouched (it is emptied at the first line, not when opened); a local
+    instance is asked for as ``address="local"`` (a new one even where ``ray start`` left a cluster)."""
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    out = tmp_path / "games.jsonl"
+    out.write_text("an earlier run's lines\n")
+    args = ["simulate", "--games", "2", "--backend", "ray", "--out", str(out)]
+    assert main([*args, "--address", "auto"], out=io.StringIO()) == 2
+    assert capsys.readouterr().err == (
+        "railroad-canasta: error: cannot join the Ray cluster at auto: Could not find any running Ray "
+        "instance.\n"
+    )
+    assert out.read_text() == "an earlier run's lines\n"
+    with pytest.raises(ConnectionError):
+        main([*args, "--jobs", "2", "--no-progress"], out=io.StringIO())
+    assert fake.inits[-1]["address"] == "local" and fake.inits[-1]["num_cpus"] == 2
+    assert out.read_text() == "an earlier run's lines\n"
+
+
+def test_a_new_run_replaces_the_out_file_even_without_games(tmp_path: Path) -> None:
+    """The file of a new run is emptied at its first line, or at its end when it played no game."""
+    out = tmp_path / "games.jsonl"
+    for games, count in ((2, 2), (0, 0)):
+        out.write_text("an earlier run's lines\n" * 5)
+        args = ["simulate", "--games", str(games), "--max-rounds", "1", "--no-progress", "--out", str(out)]
+        assert main(args, out=io.StringIO()) == 0
+        assert out.read_text().count("\n") == count and "earlier" not in out.read_text()

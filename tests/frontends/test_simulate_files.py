@@ -12,7 +12,7 @@ import pytest
 
 from railroad_canasta.cli import main
 from railroad_canasta.simulation import Plan, simulate
-from railroad_canasta.simulation.lines import encode, read_held
+from railroad_canasta.simulation.lines import encode, read_all, read_held
 from railroad_canasta.simulation.plan import batch_spans, in_flight, play_one
 from railroad_canasta.simulation.summary import summarise
 
@@ -43,7 +43,14 @@ def test_a_resumed_file_is_the_run_never_stopped(whole: bytes, cut: float, jobs:
     kept = path.read_bytes().count(b"\n")
     status, said = _resume(path, "--jobs", jobs)
     assert status == 0 and path.read_bytes() == whole
-    assert said.startswith(f"10 games ({kept} already written, {10 - kept} played)" if kept else "10 games,")
+    total = read_all(io.BytesIO(whole), name="whole").tally.decisions
+    head = said.splitlines()[0]
+    if kept:
+        assert head.startswith(
+            f"10 games, {total} decisions ({kept} games already written; {10 - kept} played, "
+        )
+    else:
+        assert head.startswith(f"10 games, {total} decisions in ")
 
 
 def test_a_missing_file_is_a_run_from_the_start(whole: bytes, tmp_path: Path) -> None:

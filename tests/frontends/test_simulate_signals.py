@@ -110,3 +110,29 @@ def test_a_killed_driver_leaves_no_worker(started: tuple[subprocess.Popen[bytes]
     process.communicate(timeout=30)
     assert process.returncode == -signal.SIGKILL
     assert _wait_until(lambda: not _group_alive(process.pid), 10), "a worker outlived the driver"
+
+
+def test_a_stop_does_not_wait_for_the_batches_running(tmp_path: Path) -> None:
+    """With batches of minutes (1,000 whole games each), SIGTERM ends the run within seconds, the workers
+    ended mid-batch (they were waited for, then their games thrown away: a stopped run writes in order)."""
+    out = tmp_path / "games.jsonl"
+    command = [sys.executable, "-m", "railroad_canasta.cli", "simulate", "--games", "4000", "--jobs", "2"]
+    command += ["--batch-size", "1000", "--no-progress", "--out", str(out)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        time.sleep(3)  # (the workers started and in their first batch, which takes about 15 s a CPU)
+        assert process.poll() is None and out.read_bytes() == b""
+        signalled = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=60)
+        took = time.monotonic() - signalled
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+    assert process.returncode == TERMINATED, stderr.decode()
+    assert took < 5, f"the stop took {took:.1f} s"
+    assert stdout.decode().startswith("interrupted: 0 games")
+    assert _wait_until(lambda: not _group_alive(process.pid), 10), "a worker outlived the driver"

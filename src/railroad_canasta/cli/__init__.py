@@ -18,7 +18,9 @@ with status 141. The core library never imports this package.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, Protocol, TextIO
@@ -84,8 +86,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     for name, module in _MODULES.items():
-        module.configure(sub.add_parser(name, help=module.HELP))
+        command = sub.add_parser(name, help=module.HELP)
+        module.configure(command)
+        # (so that a word it does not know is reported by the command's parser, with its help)
+        command.set_defaults(command_parser=command)
     return parser
+
+
+def _refuse_unknown(parser: argparse.ArgumentParser, words: list[str]) -> NoReturn:
+    """A usage error for the arguments ``parser`` (a command's) did not recognise, suggesting the option
+    that an option among them was probably meant to be."""
+    known = re.findall(r"--[a-z][a-z0-9-]*", parser.format_usage())
+    meant = [
+        close[0]
+        for word in words
+        if word.startswith("--") and (close := difflib.get_close_matches(word.partition("=")[0], known, n=1))
+    ]
+    hint = f"; did you mean {', '.join(meant)}?" if meant else ""
+    parser.error(f"unrecognized arguments: {' '.join(words)}{hint}")
 
 
 def _fail(message: str) -> int:
@@ -97,7 +115,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (``--help`` and ``--version`` exit by SystemExit 0)."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            _refuse_unknown(getattr(args, "command_parser", parser), unknown)
     except _UsageError as exc:
         return _fail(f"{exc} (see {exc.prog} --help)")
     stream = out if out is not None else sys.stdout

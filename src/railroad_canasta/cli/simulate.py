@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -119,11 +120,35 @@ def _plan(args: argparse.Namespace) -> Plan:
     return Plan(variant=args.variant, rules=rules, bots=bots, games=args.games, seed=args.seed)
 
 
+class _EmptiedAtFirstLine:
+    """The ``--out`` file of a new run: emptied when the run writes its first line or ends, not before, so
+    that a run that cannot start (a Ray cluster it cannot join) leaves the file as it was."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.emptied = False
+
+    def empty(self) -> None:
+        """Empty the file, once (a pipe or a terminal has nothing to empty)."""
+        if not self.emptied:
+            self.emptied = True
+            if stat.S_ISREG(os.fstat(self.stream.fileno()).st_mode):
+                self.stream.truncate(0)
+
+    def write(self, text: str) -> int:
+        self.empty()
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
 class _PlainProgress:
     """A progress line on stderr when tqdm is not installed: games, games per second and the ETA."""
 
     def __init__(self, total: int, stream: TextIO) -> None:
         self.total, self.stream, self.done = total, stream, 0
+        self.wrote = False
         self.started = self.shown = time.perf_counter()
 
     def update(self, n: int) -> None:
@@ -135,10 +160,12 @@ class _PlainProgress:
         rate = self.done / max(now - self.started, 1e-9)
         eta = (self.total - self.done) / rate if rate else 0.0
         self.stream.write(f"\r{self.done}/{self.total} games, {rate:.1f} games/s, ETA {eta:.0f} s")
+        self.wrote = True
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
+        if self.wrote:  # (a run that failed or stopped before showing a line has none to end)
+            self.stream.write("\n")
 
 
 def _progress(total: int, enabled: bool) -> Any:
@@ -228,17 +255,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             probe(args.address)
     held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
-        lines: TextIO | None = None
+        lines: TextIO | _EmptiedAtFirstLine | None = None
         if args.out == "-":
             lines = out
         elif args.out is not None:
             try:
-                if args.resume:
-                    lines = stack.enter_context(open(args.out, "a", encoding="utf-8", newline="\n"))
-                else:
-                    lines = stack.enter_context(open(args.out, "w", encoding="utf-8", newline="\n"))
+                # (opened to append, so a path that cannot be written is said before any game is played)
+                stream = stack.enter_context(open(args.out, "a", encoding="utf-8", newline="\n"))
             except OSError as exc:
                 raise RailroadCanastaError(f"--out: cannot write {args.out}: {exc.strerror}") from None
+            lines = stream if args.resume else _EmptiedAtFirstLine(stream)
         bar = _progress(plan.games - held.games, not args.no_progress)
         update: Callable[[int], None] | None = None
         if bar is not None:
@@ -255,6 +281,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             progress=update,
             held=held,
         )
+        if isinstance(lines, _EmptiedAtFirstLine):
+            lines.empty()  # (a run that wrote no game still replaces the file)
     report = sys.stderr if args.out == "-" else out
     report.write(summary.text() + "\n")
     if not summary.interrupted:

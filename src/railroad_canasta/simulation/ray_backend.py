@@ -14,6 +14,7 @@ the Ray Client installed).
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import threading
@@ -74,9 +75,13 @@ def _join(ray: Any, address: str) -> None:
     try:
         ray.init(address=address, log_to_driver=False, configure_logging=False)
     except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise ClusterError(
-            f"cannot join the Ray cluster at {address}: {' '.join(str(exc).split())}"
-        ) from None
+        reason = " ".join(str(exc).split())
+        if "Failed to connect" in reason and os.environ.get("RAY_AUTH_MODE") != "token":
+            # (what Ray says of a cluster with token authentication, after its own warnings)
+            reason += (
+                " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token here too)"
+            )
+        raise ClusterError(f"cannot join the Ray cluster at {address}: {reason}") from None
 
 
 def ensure_ray() -> Any:
@@ -112,8 +117,14 @@ def run_ray(
     if started_here:
         with _sigterm_kept():
             if address is None:
+                # ("local": a new instance even when ``ray start`` left a cluster on this machine, which
+                # ray.init would join, and refuse with num_cpus)
                 ray.init(
-                    num_cpus=jobs or 1, include_dashboard=False, log_to_driver=False, configure_logging=False
+                    address="local",
+                    num_cpus=jobs or 1,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
                 )
             else:
                 _join(ray, address)

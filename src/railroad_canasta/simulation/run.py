@@ -27,16 +27,28 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TextIO
+from typing import Protocol
 
 from railroad_canasta.simulation.lines import encode
 from railroad_canasta.simulation.plan import GameRecordLine, Plan, batch_spans, in_flight, play_batch
 from railroad_canasta.simulation.summary import Summary, Tally
 
-__all__ = ["BACKENDS", "PARENT_POLL", "Finished", "run_local", "simulate"]
+__all__ = ["BACKENDS", "PARENT_POLL", "Finished", "LineSink", "run_local", "simulate"]
 
 #: The backends by name.
 BACKENDS = ("local", "ray")
+
+
+class LineSink(Protocol):
+    """Where :func:`simulate` writes the game lines: a text file, ``sys.stdout``, ``io.StringIO`` or any
+    object with these two methods."""
+
+    def write(self, text: str, /) -> object:
+        """Write ``text`` (whole lines)."""
+
+    def flush(self) -> None:
+        """Pass on what was written (after each batch of lines)."""
+
 
 #: A finished batch: its lines, and the Ray node that played it (``None`` off Ray).
 Finished = tuple[list[GameRecordLine], str | None]
@@ -55,8 +67,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def _start_worker() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them; and they exit if the parent dies.
+    # Workers leave Ctrl-C to the parent, which stops them; SIGTERM ends them (a forked worker would
+    # otherwise inherit the handler ``simulate`` may have set, and go on to its next batch); and they exit
+    # if the parent dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(os.getppid(),), name="watch-parent", daemon=True).start()
 
 
@@ -84,12 +99,28 @@ def run_local(plan: Plan, jobs: int, batch_size: int | None = None, *, start: in
     def submit(first: int, stop: int) -> Future[list[GameRecordLine]]:
         return pool.submit(play_batch, plan, first, stop)
 
+    finished = False
     try:
         with contextlib.closing(in_flight(spans, 2 * jobs, submit, _first_done, Future.cancel)) as batches:
             for future in batches:
                 yield future.result(), None
+        finished = True
     finally:
+        if not finished:
+            _stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers of a run that stops early at once, mid-batch: waiting for their batches would take
+    as long as a batch (minutes with a large ``--batch-size``) for games a stopped run cannot write in
+    order anyway (``--resume`` plays them)."""
+    terminate = getattr(pool, "terminate_workers", None)  # (Python 3.14 on)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _backend(
@@ -112,7 +143,7 @@ def simulate(
     backend: str = "local",
     address: str | None = None,
     batch_size: int | None = None,
-    out: TextIO | None = None,
+    out: LineSink | None = None,
     progress: Callable[[int], None] | None = None,
     held: Tally | None = None,
 ) -> Summary:

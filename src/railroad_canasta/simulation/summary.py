@@ -122,14 +122,14 @@ class Summary:
         played, decisions = self.games - self.resumed, self.decisions - self.resumed_decisions
         speed = played / self.seconds if self.seconds > 0 else 0.0
         per_decision = decisions / self.seconds if self.seconds > 0 else 0.0
+        rate = f"in {self.seconds:.1f} s: {speed:.1f} games/s, {per_decision:.0f} decisions/s"
         if self.resumed:
-            head += f"{self.games} games ({self.resumed} already written, {played} played), "
-        else:
-            head += f"{self.games} games, "
-        return (
-            f"{head}{decisions} decisions in {self.seconds:.1f} s: "
-            f"{speed:.1f} games/s, {per_decision:.0f} decisions/s"
-        )
+            # (the totals are the file's; the time and speed are those of the games played now)
+            return (
+                f"{head}{self.games} games, {self.decisions} decisions ({self.resumed} games already "
+                f"written; {played} played, {decisions} decisions, {rate})"
+            )
+        return f"{head}{self.games} games, {decisions} decisions {rate}"
 
     def text(self) -> str:
         """The summary as lines of text."""
