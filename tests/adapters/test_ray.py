@@ -82,9 +82,11 @@ def test_a_cluster_address_where_nothing_answers_is_one_line_and_status_2(tmp_pa
     assert out.read_text() == "kept\n"
 
 
-def test_sigterm_stops_a_ray_run_as_ctrl_c_does(tmp_path: Path) -> None:
+@pytest.mark.parametrize("attempt", range(3))
+def test_sigterm_stops_a_ray_run_as_ctrl_c_does(attempt: int, tmp_path: Path) -> None:
     """SIGTERM to a run on a Ray instance it started: status 143 and the summary of the games written, as
-    locally (ray.init's own handler, which exits with status 15 and no summary, is not kept)."""
+    locally (ray.init's own handler, which exits with status 15 and no summary, is not kept). Three times:
+    cancelling the tasks as well as shutting Ray down crashed Ray's core worker about one stop in four."""
     out = tmp_path / "games.jsonl"
     command = [sys.executable, "-m", "railroad_canasta.cli", "simulate", "--games", "100000", "--jobs", "2"]
     command += ["--max-rounds", "1", "--backend", "ray", "--no-progress", "--out", str(out)]
@@ -93,7 +95,7 @@ def test_sigterm_stops_a_ray_run_as_ctrl_c_does(tmp_path: Path) -> None:
         deadline = time.monotonic() + 120
         while not (out.exists() and out.read_bytes().count(b"\n") >= 4):
             assert time.monotonic() < deadline and process.poll() is None, "the run wrote no games"
-            time.sleep(0.1)
+            time.sleep(0.01)
         process.send_signal(signal.SIGTERM)
         stdout, stderr = process.communicate(timeout=120)
     finally:

@@ -106,6 +106,8 @@ def test_the_summary_counts_wins_endings_and_intervals() -> None:
     mean, m_low, m_high = mean_interval([1.0, 2.0, 3.0])
     assert (mean, round(m_high - mean, 3)) == (2.0, round(mean - m_low, 3))
     assert "win rate (95% interval)" in summary.text()
+    empty = summarise([], seconds=1.0).text()
+    assert empty == "0 games, 0 decisions in 1.0 s: 0.0 games/s, 0 decisions/s\nno game to summarise"
 
 
 def test_the_command_writes_lines_and_a_summary(tmp_path: Path) -> None:
@@ -138,7 +140,10 @@ def test_rules_options_and_players_reach_the_games() -> None:
         (["--rules", "nonsense=1"], "--rules nonsense: unknown option"),
         (["--players", "9"], "must be from 2 to 8"),
         (["--resume"], "--resume completes a file: add --out FILE"),
-        (["--resume", "--out", "-"], "--resume completes a file: add --out FILE"),
+        (
+            ["--resume", "--out", "-"],
+            "--resume completes a file: --out - (standard output) cannot be resumed",
+        ),
         (["summarize"], "summarize needs one FILE, not none"),
         (["summarize", "a.jsonl", "b.jsonl"], "summarize needs one FILE, not 'a.jsonl' 'b.jsonl'"),
         (["10"], "unexpected '10': the one action is summarize FILE"),

@@ -114,8 +114,10 @@ def test_a_killed_driver_leaves_no_worker(started: tuple[subprocess.Popen[bytes]
 
 def test_a_stop_does_not_wait_for_the_batches_running(tmp_path: Path) -> None:
     """With batches of minutes (1,000 whole games each), SIGTERM ends the run within seconds, the workers
-    ended mid-batch (they were waited for, then their games thrown away: a stopped run writes in order)."""
+    ended mid-batch (they were waited for, then their games thrown away: a stopped run writes in order);
+    stopped before its first line, the run leaves an earlier ``--out`` file as it was."""
     out = tmp_path / "games.jsonl"
+    out.write_text("an earlier run's line\n")
     command = [sys.executable, "-m", "railroad_canasta.cli", "simulate", "--games", "4000", "--jobs", "2"]
     command += ["--batch-size", "1000", "--no-progress", "--out", str(out)]
     process = subprocess.Popen(
@@ -123,7 +125,7 @@ def test_a_stop_does_not_wait_for_the_batches_running(tmp_path: Path) -> None:
     )
     try:
         time.sleep(3)  # (the workers started and in their first batch, which takes about 15 s a CPU)
-        assert process.poll() is None and out.read_bytes() == b""
+        assert process.poll() is None
         signalled = time.monotonic()
         process.send_signal(signal.SIGTERM)
         stdout, stderr = process.communicate(timeout=60)
@@ -135,4 +137,6 @@ def test_a_stop_does_not_wait_for_the_batches_running(tmp_path: Path) -> None:
     assert process.returncode == TERMINATED, stderr.decode()
     assert took < 5, f"the stop took {took:.1f} s"
     assert stdout.decode().startswith("interrupted: 0 games")
+    # (stopped before its first line, the run leaves the file as it was)
+    assert out.read_text() == "an earlier run's line\n"
     assert _wait_until(lambda: not _group_alive(process.pid), 10), "a worker outlived the driver"

@@ -106,8 +106,10 @@ def _plan(args: argparse.Namespace) -> Plan:
         raise RailroadCanastaError(f"--batch-size must be at least 1, not {args.batch_size}")
     if args.address is not None and args.backend != "ray":
         raise RailroadCanastaError("--address joins a Ray cluster: add --backend ray")
-    if args.resume and args.out in (None, "-"):
+    if args.resume and args.out is None:
         raise RailroadCanastaError("--resume completes a file: add --out FILE")
+    if args.resume and args.out == "-":
+        raise RailroadCanastaError("--resume completes a file: --out - (standard output) cannot be resumed")
     options = dict(rules_overrides(args.rules, variant.rules_type))
     players = args.players if args.players is not None else max(len(bots), variant.metadata.min_players)
     rules = rules_from_mapping(
@@ -121,8 +123,9 @@ def _plan(args: argparse.Namespace) -> Plan:
 
 
 class _EmptiedAtFirstLine:
-    """The ``--out`` file of a new run: emptied when the run writes its first line or ends, not before, so
-    that a run that cannot start (a Ray cluster it cannot join) leaves the file as it was."""
+    """The ``--out`` file of a new run: emptied when the run writes its first line or ends without a game,
+    not before, so that a run that cannot start (a Ray cluster it cannot join), or is stopped before its
+    first line, leaves the file as it was."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -281,8 +284,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             progress=update,
             held=held,
         )
-        if isinstance(lines, _EmptiedAtFirstLine):
-            lines.empty()  # (a run that wrote no game still replaces the file)
+        if isinstance(lines, _EmptiedAtFirstLine) and not summary.interrupted:
+            # (a run of no game replaces the file; one stopped before its first line leaves it: a
+            # mistyped command stopped at once loses nothing, and --resume checks whose lines they are)
+            lines.empty()
     report = sys.stderr if args.out == "-" else out
     report.write(summary.text() + "\n")
     if not summary.interrupted:

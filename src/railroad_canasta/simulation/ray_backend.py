@@ -141,7 +141,12 @@ def run_ray(
             return list(done), list(rest)
 
         def cancel(ref: Any) -> None:
-            ray.cancel(ref, force=True)
+            # A run that started (or joined) Ray here ends its tasks with ray.shutdown below: cancelling
+            # them too races with a task finishing meanwhile, which crashes Ray's core worker ("Tried to
+            # complete task that was not pending", about 1 stop in 4). Tasks of a Ray the caller started
+            # are cancelled, as nothing else would end them.
+            if not started_here:
+                ray.cancel(ref, force=True)
 
         spans = batch_spans(plan.games, workers, batch_size, start=start)
         with contextlib.closing(in_flight(spans, 2 * workers, submit, first_done, cancel)) as finished:

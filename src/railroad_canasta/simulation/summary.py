@@ -134,6 +134,9 @@ class Summary:
     def text(self) -> str:
         """The summary as lines of text."""
         lines = [self._head()]
+        if not self.games:
+            # (no table, rounds, endings or nodes to show)
+            return "\n".join([*lines, "no game to summarise"])
         width = max([3, *(len(name) for name in self.bots)])
         lines.append(f"{'bot':<{width}}  seats  wins  win rate (95% interval)   mean score (95% interval)")
         for name, bot in self.bots.items():
