@@ -65,7 +65,7 @@ def test_a_file_cut_short_is_resumed_on_ray_to_the_bytes_of_a_local_run(tmp_path
 
 def test_a_cluster_address_where_nothing_answers_is_one_line_and_status_2(tmp_path: Path) -> None:
     """--address to a closed port: one line naming the address, status 2, in seconds (Ray alone tries again
-    for ever), and the --out file left as it was (the address is checked before the file is opened)."""
+    for ever), and the --out file left as it was (a new run empties it at its first line)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

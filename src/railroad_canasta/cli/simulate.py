@@ -247,15 +247,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _summarize(_summarized(args.action), out)
     plan = _plan(args)
     if args.backend == "ray":
-        from railroad_canasta.simulation.ray_backend import ensure_ray, probe
+        from railroad_canasta.simulation.ray_backend import ensure_ray
 
         try:
             ensure_ray()
         except ImportError as exc:
             raise RailroadCanastaError(str(exc)) from None
-        if args.address is not None:
-            # (before --out is opened: a wrong address leaves the file as it was)
-            probe(args.address)
     held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
         lines: TextIO | _EmptiedAtFirstLine | None = None
