@@ -157,12 +157,38 @@ def test_the_event_stream_tells_of_a_move() -> None:
         client.stream("GET", f"/t/{table.token_of(1)}/events") as stream,
     ):
         lines = stream.iter_lines()
-        got = [next(lines) for _ in range(4)]
+        got = [next(lines) for _ in range(5)]
         mover = table.token_of(table.session.state.to_move)  # the move posted, so played in the server's loop
         assert client.post(f"/t/{mover}/move", data={"move": "draw"}).status_code == 303
-        got += [next(lines) for _ in range(2)]
-    assert got[0] == "retry: 1000" and got[2].startswith("data: ") and got[4].startswith("data: ")
-    assert int(got[4][6:]) == int(got[2][6:]) + 1
+        got += [next(lines) for _ in range(3)]
+    assert got[0] == "retry: 1000" and got[2:4] == [f"id: {table.version - 1}", f"data: {table.version - 1}"]
+    assert got[5:7] == [f"id: {table.version}", f"data: {table.version}"]
+
+
+@pytest.mark.parametrize("header", [False, True], ids=["since", "last-event-id"])
+def test_the_event_stream_starts_after_the_version_the_page_shows(header: bool) -> None:
+    """A page that has just loaded (``?since=``) or a browser reconnecting (``Last-Event-ID``) is told only
+    of later moves, so it does not fetch the part it already shows; a version the table has not reached,
+    or not a number, gets the current version at once."""
+    app = make_app(Rules(players=2), 7, humans=2)
+    table: Table = app.state.table
+    shown = table.version
+    headers, params = ({"Last-Event-ID": str(shown)}, {}) if header else ({}, {"since": shown})
+    with _served(app) as base, httpx.Client(base_url=base, timeout=10) as client:
+        events = f"/t/{table.token_of(1)}/events"
+        with client.stream("GET", events, headers=headers, params=params) as stream:
+            lines = stream.iter_lines()
+            assert [next(lines), next(lines)] == ["retry: 1000", ""]
+            mover = table.token_of(table.session.state.to_move)
+            assert client.post(f"/t/{mover}/move", data={"move": "draw"}).status_code == 303
+            assert [next(lines), next(lines)] == [f"id: {shown + 1}", f"data: {shown + 1}"]
+        for odd in (str(table.version + 5), "seven", "-3"):
+            with client.stream("GET", events, params={"since": odd}) as stream:
+                lines = stream.iter_lines()
+                assert [next(lines) for _ in range(4)][2:] == [
+                    f"id: {table.version}",
+                    f"data: {table.version}",
+                ]
 
 
 def test_serve_prints_a_link_per_person_and_one_for_spectators(capsys: pytest.CaptureFixture[str]) -> None:
@@ -304,7 +330,15 @@ def test_the_page_fits_a_phone(artefacts: Path) -> None:
     with _served(app) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page_ = browser.new_page(viewport={"width": 420, "height": 900})
-        page_.goto(f"{base}/t/{table.token_of(0)}")
+        fetched: list[str] = []
+        page_.on("request", lambda r: fetched.append(r.url))
+        with page_.expect_response(lambda r: "/events" in r.url):
+            page_.goto(f"{base}/t/{table.token_of(0)}")
+        # Nothing moved since the page was served: the stream tells of nothing, and the page is not redrawn
+        # (before, the stream's first event redrew it at once, and a redraw could detach the hand measured
+        # below).
+        page_.wait_for_timeout(500)
+        assert not [url for url in fetched if url.endswith("/part")]
         width = page_.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 420
         boxes = page_.locator("#hand button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().top)")

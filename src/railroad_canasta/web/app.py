@@ -2,7 +2,8 @@
 
 Each link carries an unguessable token (:func:`secrets.token_urlsafe`): ``GET /t/TOKEN`` is the page of
 that seat, ``POST /t/TOKEN/move`` plays for that seat only, ``POST /t/TOKEN/new`` deals a new game,
-``GET /t/TOKEN/events`` is a stream of server-sent events (one each time anyone moves) and ``GET
+``GET /t/TOKEN/events?since=VERSION`` is a stream of server-sent events (one each time anyone moves after
+the version the page shows; at once without ``since``) and ``GET
 /t/TOKEN/record`` the game record once the game is over (the record holds the seed, so it waits for the
 end). The spectators' token shows only what every player sees: no hand at all, and it moves nothing. A
 request without a known token is refused (403 or 404) and shows nothing of the game.
@@ -84,9 +85,21 @@ document.addEventListener("submit", async (event) => {
   await fetch(form.action, {method: "POST", body: body});
   await redraw();
 });
-new EventSource(base + "/events").onmessage = redraw;
+new EventSource(base + "/events?since=" + document.getElementById("live").dataset.version).onmessage = redraw;
 follow();
 """
+
+
+def _since(request: Request, version: int) -> int:
+    """The version the page already shows: the stream's last event id when the browser reconnects, else
+    the page's ``?since=``. Without one (or with one the table has not reached, or not a number), -1: the
+    first event then comes at once."""
+    given = request.headers.get("last-event-id") or request.query_params.get("since", "")
+    try:
+        since = int(given)
+    except ValueError:
+        return -1
+    return since if 0 <= since <= version else -1
 
 
 class Table:
@@ -344,16 +357,18 @@ def make_app(
         if seat_of(request) is None:
             return _refused()
 
+        seen = _since(request, table.version)
+
         async def stream() -> AsyncIterator[str]:
             # Each event says the table's version; a comment line every 15 s keeps the stream open. The
             # stream ends after a minute (the browser reconnects), so a server never waits on it long.
+            nonlocal seen
             yield "retry: 1000\n\n"
-            seen = -1
             for _ in range(4):
                 await table.moved(seen, 15)
                 if table.version > seen:
                     seen = table.version
-                    yield f"data: {seen}\n\n"
+                    yield f"id: {seen}\ndata: {seen}\n\n"
                 else:
                     yield ": still here\n\n"
                 if await request.is_disconnected():
