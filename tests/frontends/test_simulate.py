@@ -135,6 +135,11 @@ def test_rules_options_and_players_reach_the_games() -> None:
     ("args", "message"),
     [
         (["--bots", "clever"], "unknown bot 'clever'"),
+        (
+            ["--bots", "greedy,heuristc"],
+            "unknown bot 'heuristc': use a name (random, greedy, heuristic, search) or",
+        ),
+        (["--bots", "heuristc"], "(package.module:Class); did you mean heuristic?"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--address", "auto"], "add --backend ray"),
         (["--rules", "nonsense=1"], "--rules nonsense: unknown option"),
@@ -151,13 +156,18 @@ def test_rules_options_and_players_reach_the_games() -> None:
         (["--frobnicate"], "unrecognized arguments: --frobnicate (see railroad-canasta simulate --help)"),
         (["summarize", "no/such/file.jsonl"], "summarize: cannot read no/such/file.jsonl"),
         (["summarize", "README.md"], "README.md line 1: not a game's line"),
+        (
+            ["--games", "10", "--seed", "3", "summarize", "README.md"],
+            "summarize FILE reads a run and plays none: drop --games, --seed",
+        ),
+        (["summarize", "README.md", "--jobs", "2"], "summarize FILE reads a run and plays none: drop --jobs"),
     ],
 )
 def test_mistakes_are_one_line_and_status_2(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bad bot, job count, address or option is one line on stderr and exit status 2."""
-    assert main(["simulate", "--games", "1", "--no-progress", *args], out=io.StringIO()) == 2
+    assert main(["simulate", "--no-progress", *args], out=io.StringIO()) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
 

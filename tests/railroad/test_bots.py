@@ -132,7 +132,11 @@ def test_bots_by_name() -> None:
     seen, moves = rc.view(state, state.to_move), rc.legal_moves(state)
     for name in BOT_NAMES:
         assert bot_named(name, seed=2).choose(seen, moves) in moves
-    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+    with pytest.raises(
+        ValueError, match=r"unknown bot 'clever' \(known: random, greedy, heuristic, search\)$"
+    ):
         bot_named("clever")
+    with pytest.raises(ValueError, match=r"unknown bot 'serch' \(known: [a-z, ]+\); did you mean search\?$"):
+        bot_named("serch")
     with pytest.raises(rc.RulesError, match="unknown variant"):
         bot_named("heuristic", variant="bridge")

@@ -22,6 +22,7 @@ from railroad_canasta.bots.classic import ClassicHeuristicBot
 from railroad_canasta.bots.railroad import RailroadHeuristicBot
 from railroad_canasta.bots.search import SearchBot
 from railroad_canasta.bots.simple import GreedyBot, RandomBot
+from railroad_canasta.core.errors import did_you_mean
 from railroad_canasta.variants import variant_named
 from railroad_canasta.variants.classic.views import ClassicView
 from railroad_canasta.variants.railroad.views import PlayerView
@@ -73,5 +74,7 @@ def bot_named(name: str, *, seed: int = 0, variant: str = "railroad") -> AnyBot:
     """A new bot called ``name`` for ``variant``, seeded with ``seed`` (``ValueError`` for an unknown one)."""
     make = _MAKERS.get(name)
     if make is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+        raise ValueError(
+            f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)}){did_you_mean(name, BOT_NAMES)}"
+        )
     return make(seed, variant)

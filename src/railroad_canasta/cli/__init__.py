@@ -28,7 +28,7 @@ from typing import NoReturn, Protocol, TextIO
 from railroad_canasta import __version__
 from railroad_canasta.cli import check, demo, diff_rules, explain, play, replay, serve, simulate
 from railroad_canasta.cli.status import BROKEN_PIPE, INTERRUPTED, USAGE
-from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.errors import RailroadCanastaError, did_you_mean
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
 __all__ = ["build_parser", "main"]
@@ -75,6 +75,10 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), reported by :func:`main`."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse's "invalid choice: 'X' (choose from 'a', 'b')" (the quotes vary with Python's version)
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if choice:
+            message += did_you_mean(choice[1], (c.strip("'") for c in choice[2].split(", ")))
         raise _UsageError(self.prog, message)
 
 

@@ -181,14 +181,28 @@ def _progress(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1)
 
 
-def _summarized(words: list[str]) -> str:
-    """The file that ``summarize FILE`` names (a usage error for any other words)."""
+#: The options that change nothing in a summary (any other option of a run is refused with ``summarize``).
+_SUMMARY_OPTIONS = frozenset({"action", "command", "command_parser", "help", "no_progress"})
+
+
+def _summarized(args: argparse.Namespace) -> str:
+    """The file that ``summarize FILE`` names (a usage error for any other words, or for an option of a
+    run given with it: the file's games were played already, so ``--games 10`` would be ignored)."""
+    words: list[str] = args.action
     if words[0] != "summarize":
         raise RailroadCanastaError(f"unexpected {words[0]!r}: the one action is summarize FILE")
     if len(words) != 2:
         raise RailroadCanastaError(
             "summarize needs one FILE, not " + (" ".join(map(repr, words[1:])) if words[1:] else "none")
         )
+    parser: argparse.ArgumentParser = args.command_parser
+    given = [
+        "--" + dest.replace("_", "-")
+        for dest, value in vars(args).items()
+        if dest not in _SUMMARY_OPTIONS and value != parser.get_default(dest)
+    ]
+    if given:
+        raise RailroadCanastaError(f"summarize FILE reads a run and plays none: drop {', '.join(given)}")
     return words[1]
 
 
@@ -244,7 +258,7 @@ def _terminate_as_interrupt() -> Iterator[list[int]]:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the ``simulate`` command the arguments describe; returns the exit status."""
     if args.action:
-        return _summarize(_summarized(args.action), out)
+        return _summarize(_summarized(args), out)
     plan = _plan(args)
     if args.backend == "ray":
         from railroad_canasta.simulation.ray_backend import ensure_ray

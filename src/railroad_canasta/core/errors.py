@@ -6,6 +6,9 @@ and also a :class:`ValueError`, so callers may catch either.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 __all__ = [
     "IllegalMoveError",
     "NotationError",
@@ -71,6 +74,16 @@ def excerpt(text: str, most: int = 40) -> str:
     if len(text) <= most:
         return repr(text)
     return f"{text[:most]!r}... ({len(text)} characters)"
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean X?"`` for the ``known`` word closest to a mistyped ``word``, or ``""``.
+
+    >>> did_you_mean("gredy", ["random", "greedy"]), did_you_mean("zzz", ["random", "greedy"])
+    ('; did you mean greedy?', '')
+    """
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def describe(value: object) -> str:

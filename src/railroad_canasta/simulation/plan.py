@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from railroad_canasta.bots import BOT_NAMES, Bot, bot_named
-from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.errors import RailroadCanastaError, did_you_mean
 from railroad_canasta.core.variant import Variant, seat_scores
 from railroad_canasta.variants import variant_named
 
@@ -93,7 +93,7 @@ def _import_bot(path: str) -> type[Any]:
     if not module_name or not name:
         raise RailroadCanastaError(
             f"unknown bot {path!r}: use a name ({', '.join(BOT_NAMES)}) "
-            "or an import path (package.module:Class)"
+            f"or an import path (package.module:Class){did_you_mean(path, BOT_NAMES)}"
         )
     try:
         found = getattr(importlib.import_module(module_name), name)
