@@ -16,6 +16,7 @@ __all__ = [
     "RulesError",
     "describe",
     "describe_type",
+    "did_you_mean",
     "excerpt",
     "json_indent",
     "missing_extra",
