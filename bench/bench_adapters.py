@@ -11,9 +11,13 @@ first round by round, by:
   and OpenSpiel's floor: the same two calls on a Python game that does nothing (its legal actions a list
   answered in Python, as this adapter's are; ``apply_action`` through OpenSpiel's C++ to an empty
   ``_apply_action``): what any Python game pays OpenSpiel per decision, whatever its engine;
+* a bound for any OpenSpiel adapter over this engine: the OpenSpiel state with each decision's sorted
+  actions handed to it for free (listed before the clock starts), so that a decision costs only the
+  engine's ``legal_moves`` and ``apply`` and OpenSpiel's own calls; no adapter, however its actions are
+  found (even a move generator that listed action numbers itself), can be cheaper than this row;
 * the PettingZoo environment (``env.step`` + ``env.observe`` of the next agent, the loop of its docs:
   the observation is part of every step there), with the ``[pettingzoo]`` extra: ``env()`` (PettingZoo's
-  wrappers) and ``raw_env()``.
+  wrappers) and ``raw_env()``, and ``raw_env()``'s step and observe timed apart.
 
 It prints, per path, the mean and the median CPU time per decision (``time.thread_time_ns``: a decision
 preempted by another process is not charged) and their ratio to the bare engine's (means with means,
@@ -151,13 +155,57 @@ def _openspiel_floor(pyspiel: Any, played: list[int], clock: Clock) -> list[int]
     return _by_actions(state, [action % 8 for action in played], clock)
 
 
-def _pettingzoo(env: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+def _openspiel_bound(game: Any, variant: Any, deal: int, played: list[int], clock: Clock) -> list[int]:
+    """Each decision through an OpenSpiel state whose actions cost nothing: the state of the adapter with
+    ``legal_actions`` answered from a list made before the clock starts (the engine's ``legal_moves`` still
+    called, as any adapter must) and ``_apply_action`` playing the vocabulary's move with no check or
+    record."""
+    from railroad_canasta.adapters import openspiel
+
+    moves = variant.actions.moves
+    listed: list[list[int]] = []
+    state = variant.new_game(game.rules, deal)
+    for action in played:
+        listed.append(variant.actions.actions_of(variant.legal_moves(state)))
+        state = variant.apply(state, moves[action])
+    lists = iter(listed)
+
+    class FreeActions(openspiel.CanastaState):  # type: ignore[misc]
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            variant.legal_moves(self.episode.state)
+            return next(lists)
+
+        def _apply_action(self, action: int) -> None:
+            episode = self.episode
+            if self._current == openspiel._CHANCE:
+                episode.deal(action)
+                self._current = variant.player_to_move(episode.state)
+                return
+            reached = episode.state = variant.apply(episode.state, moves[action])
+            self._current = (
+                openspiel._TERMINAL if variant.is_over(reached) else variant.player_to_move(reached)
+            )
+
+    free = FreeActions(game)
+    free.apply_action(deal)
+    times = _by_actions(free, played, clock)
+    if free.episode.state != state or next(lists, None) is not None:
+        raise RuntimeError("the bound's state left the round it replays")
+    return times
+
+
+def _pettingzoo(env: Any, deal: int, played: list[int], clock: Clock, parts: str = "both") -> list[int]:
+    """Each decision's ``step`` + ``observe`` of the next agent (``parts``: ``both``, ``step`` or
+    ``observe`` alone timed)."""
     env.reset(seed=deal)
     times = []
     for action in played:
         t0 = clock()
         env.step(action)
-        env.observe(env.agent_selection)
+        if parts == "observe":
+            t0 = clock()
+        if parts != "step":
+            env.observe(env.agent_selection)
         times.append(clock() - t0)
     return times
 
@@ -184,6 +232,9 @@ def main(argv: list[str] | None = None) -> None:
         game = pyspiel.load_game(game_name(variant), {"players": args.players})
         paths["OpenSpiel"] = lambda deal, played: _by_actions(_dealt_openspiel(game, deal), played, clock)
         paths["OpenSpiel's floor"] = lambda deal, played: _openspiel_floor(pyspiel, played, clock)
+        paths["OpenSpiel, actions free"] = lambda deal, played: _openspiel_bound(
+            game, variant, deal, played, clock
+        )
     except ImportError as exc:
         print(f"OpenSpiel: not measured ({exc})")
     try:
@@ -194,6 +245,10 @@ def main(argv: list[str] | None = None) -> None:
         bare_env = raw_env(variant=args.variant, players=args.players)
         paths["PettingZoo step + observe"] = lambda deal, played: _pettingzoo(wrapped, deal, played, clock)
         paths["the same, raw_env"] = lambda deal, played: _pettingzoo(bare_env, deal, played, clock)
+        paths["raw_env step alone"] = lambda deal, played: _pettingzoo(bare_env, deal, played, clock, "step")
+        paths["raw_env observe alone"] = lambda deal, played: _pettingzoo(
+            bare_env, deal, played, clock, "observe"
+        )
     except ImportError as exc:
         print(f"PettingZoo: not measured ({exc})")
     times: dict[str, list[int]] = {name: [] for name in paths}
