@@ -9,14 +9,14 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Request, expect, sync_playwright
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
@@ -24,6 +24,7 @@ from railroad_canasta import ClassicRules, ClassicState, Rules, render, view
 from railroad_canasta.bots import GreedyBot
 from railroad_canasta.game import AnyRules
 from railroad_canasta.session import Replay, read_record
+from railroad_canasta.web import app as web_app
 from railroad_canasta.web import make_app
 from railroad_canasta.web.app import Table, links, page
 
@@ -148,6 +149,22 @@ def test_the_record_waits_for_the_end_and_replays() -> None:
     assert Replay(record).go(len(record.moves)) == table.session.state
 
 
+def test_a_form_posted_by_the_page_s_script_is_answered_with_the_live_part() -> None:
+    """With ``X-Live-Part: 1`` (the page's script) a move or a new game is answered with the live part at
+    the table's new version; without it (a browser without the script), with a redirect to the page."""
+    app = make_app(Rules(players=2), 7, humans=2)
+    table: Table = app.state.table
+    client = TestClient(app)
+    seat = f"/t/{table.token_of(table.session.state.to_move)}"
+    plain = client.post(f"{seat}/move", data={"move": "draw"}, follow_redirects=False)
+    assert plain.status_code == 303 and plain.headers["location"] == seat
+    for path, data, shows in ((f"{seat}/move", {"move": "fly"}, "fly"), (f"{seat}/new", {}, "New game.")):
+        answer = client.post(path, data=data, headers={"X-Live-Part": "1"}, follow_redirects=False)
+        assert answer.status_code == 200
+        assert answer.text.startswith(f'<div id="live" data-version="{table.version}">')
+        assert shows in answer.text and answer.text == client.get(f"{seat}/part").text
+
+
 def test_the_event_stream_tells_of_a_move() -> None:
     app = make_app(Rules(players=2), 7, humans=2)
     table: Table = app.state.table
@@ -174,14 +191,23 @@ def test_the_event_stream_starts_after_the_version_the_page_shows(header: bool) 
     table: Table = app.state.table
     shown = table.version
     headers, params = ({"Last-Event-ID": str(shown)}, {}) if header else ({}, {"since": shown})
+    bot = GreedyBot()
     with _served(app) as base, httpx.Client(base_url=base, timeout=10) as client:
         events = f"/t/{table.token_of(1)}/events"
         with client.stream("GET", events, headers=headers, params=params) as stream:
             lines = stream.iter_lines()
             assert [next(lines), next(lines)] == ["retry: 1000", ""]
-            mover = table.token_of(table.session.state.to_move)
-            assert client.post(f"/t/{mover}/move", data={"move": "draw"}).status_code == 303
-            assert [next(lines), next(lines)] == [f"id: {shown + 1}", f"data: {shown + 1}"]
+            # One stream tells of every move, however many (it once ended after its fourth event).
+            for n in range(1, 7):
+                session = table.session
+                seat = session.state.to_move
+                move = str(bot.choose(session.seen(seat), session.legal(seat)))
+                assert client.post(f"/t/{table.token_of(seat)}/move", data={"move": move}).status_code == 303
+                assert [next(lines), next(lines), next(lines)] == [
+                    f"id: {shown + n}",
+                    f"data: {shown + n}",
+                    "",
+                ]
         for odd in (str(table.version + 5), "seven", "-3"):
             with client.stream("GET", events, params={"since": odd}) as stream:
                 lines = stream.iter_lines()
@@ -189,6 +215,24 @@ def test_the_event_stream_starts_after_the_version_the_page_shows(header: bool) 
                     f"id: {table.version}",
                     f"data: {table.version}",
                 ]
+
+
+def test_an_event_stream_ends_after_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream that tells of nothing says it is still there, and ends when its time is up (the browser
+    then reconnects), so a server never holds a stream open for long."""
+    monkeypatch.setattr(web_app, "STREAM_SECONDS", 0.6)
+    monkeypatch.setattr(web_app, "KEEP_ALIVE_SECONDS", 0.25)
+    app = make_app(Rules(players=2), 7, humans=2)
+    table: Table = app.state.table
+    with _served(app) as base, httpx.Client(base_url=base, timeout=10) as client:
+        started = time.monotonic()
+        with client.stream(
+            "GET", f"/t/{table.token_of(0)}/events", params={"since": table.version}
+        ) as stream:
+            lines = [line for line in stream.iter_lines() if line]
+        lasted = time.monotonic() - started
+    assert lines == ["retry: 1000", ": still here", ": still here", ": still here"]
+    assert 0.5 < lasted < 5
 
 
 def test_serve_prints_a_link_per_person_and_one_for_spectators(capsys: pytest.CaptureFixture[str]) -> None:
@@ -315,6 +359,58 @@ def _side_by_side(browser: Browser, base: str, table: Table, path: Path) -> None
         frame.wait_for_selector("#live")
     page_.screenshot(path=str(path))
     page_.close()
+
+
+def _recorder(requests: list[str], base: str) -> Callable[[Request], None]:
+    """A handler that notes each request a page makes, as ``METHOD /path``."""
+
+    def record(request: Request) -> None:
+        requests.append(f"{request.method} {request.url.removeprefix(base)}")
+
+    return record
+
+
+def test_a_move_costs_each_page_one_redraw() -> None:
+    """Per move, the mover's page posts it and nothing else (the answer is its live part; not the whole
+    page a post without the script is redirected to, nor the part again when the stream tells of its own
+    move); the other page fetches the part once; each page keeps one event stream open across the moves;
+    and "New game" asks first while a game is in play."""
+    app = make_app(Rules(players=2), seed=4, humans=2)
+    table: Table = app.state.table
+    bot = GreedyBot()
+    with _served(app) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        pages: list[Page] = []
+        asked: list[list[str]] = [[], []]
+        for seat in (0, 1):
+            pages.append(browser.new_page())
+            with pages[seat].expect_response(lambda r: "/events" in r.url):
+                pages[seat].goto(f"{base}/t/{table.token_of(seat)}")
+            pages[seat].on("request", _recorder(asked[seat], base))
+        for _ in range(6):
+            session = table.session
+            seat = session.state.to_move
+            move = str(bot.choose(session.seen(seat), session.legal(seat)))
+            for n in (0, 1):
+                asked[n].clear()
+            pages[seat].locator(f"#moves button[data-move='{move}']").click()
+            for n in (0, 1):
+                _caught_up(pages[n], table)
+            pages[seat].wait_for_timeout(300)  # (time for a needless fetch to show)
+            token = table.token_of(seat)
+            assert asked[seat] == [f"POST /t/{token}/move"]
+            assert asked[1 - seat] == [f"GET /t/{table.token_of(1 - seat)}/part"]
+        # Dismissed, the question leaves the game as it was; accepted, a new game is dealt.
+        version = table.version
+        pages[0].once("dialog", lambda dialog: dialog.dismiss())
+        pages[0].locator("#new-game").click()
+        pages[0].wait_for_timeout(300)
+        assert table.version == version
+        pages[0].once("dialog", lambda dialog: dialog.accept())
+        pages[0].locator("#new-game").click()
+        _caught_up(pages[1], table)
+        assert table.version == version + 1
+        browser.close()
 
 
 def test_the_page_fits_a_phone(artefacts: Path) -> None:

@@ -8,9 +8,10 @@ the version the page shows; at once without ``since``) and ``GET
 end). The spectators' token shows only what every player sees: no hand at all, and it moves nothing. A
 request without a known token is refused (403 or 404) and shows nothing of the game.
 
-The page works as plain HTML forms; a small script posts them in the background and redraws the page's
-live part (``GET /t/TOKEN/part``) when told by the event stream, so every page follows the game without
-reloading, and a reopened link carries on from the seat's current view.
+The page works as plain HTML forms (a post is answered with a redirect to the page); a small script posts
+them in the background with ``X-Live-Part: 1``, which answers with the page's live part, and redraws that
+part (``GET /t/TOKEN/part``) when the event stream tells of a version newer than the page shows. So every
+page follows the game without reloading, and a reopened link carries on from the seat's current view.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ from railroad_canasta.session import AnyRecord, GameSession, record_json
 from railroad_canasta.variants.railroad.rules import Rules
 from railroad_canasta.web.guard import LOOPBACK_HOSTS, Guard
 
+#: How long one event stream lasts before the browser is made to reconnect, and the longest silence in it.
+STREAM_SECONDS = 60.0
+KEEP_ALIVE_SECONDS = 15.0
+
 #: The most characters of a refused move echoed on the page.
 _ECHO = 40
 
@@ -64,28 +69,44 @@ button.black3 { background: #111827; color: white; }
   overflow-wrap: anywhere; background: white; border: 1px solid #cbd5e1; padding: 4px; }
 """
 
-# Posts the forms in the background and redraws the live part whenever the event stream says the game
-# moved; the log is kept scrolled to its newest line.
+# Posts the forms in the background, asking for the live part in answer (header ``X-Live-Part``; without
+# the script a form's answer is a redirect to the whole page), and redraws the live part whenever the event
+# stream tells of a version newer than the page shows: not while the page's own post is on its way, whose
+# answer shows it. The log is kept scrolled to its newest line.
 _SCRIPT = """
 const base = location.pathname.replace(/\\/+$/, "");
+let posting = 0, heard = 0;
 function follow() { const log = document.getElementById("log"); if (log) log.scrollTop = log.scrollHeight; }
+function shown() { return Number(document.getElementById("live").dataset.version); }
+function place(html) {
+  const box = document.createElement("div");
+  box.innerHTML = html;
+  const fresh = box.firstElementChild;
+  if (!fresh || Number(fresh.dataset.version) < shown()) return;
+  document.getElementById("live").replaceWith(fresh);
+  follow();
+}
 async function redraw() {
   const answer = await fetch(base + "/part", {cache: "no-store"});
-  if (!answer.ok) return;
-  const box = document.createElement("div");
-  box.innerHTML = await answer.text();
-  const live = document.getElementById("live"), fresh = box.firstElementChild;
-  if (Number(fresh.dataset.version) >= Number(live.dataset.version)) { live.replaceWith(fresh); follow(); }
+  if (answer.ok) place(await answer.text());
 }
 document.addEventListener("submit", async (event) => {
   const form = event.target;
+  if (form.dataset.confirm && !confirm(form.dataset.confirm)) { event.preventDefault(); return; }
   if (!form.hasAttribute("data-live")) return;
   event.preventDefault();
   const body = new URLSearchParams(new FormData(form, event.submitter));
-  await fetch(form.action, {method: "POST", body: body});
-  await redraw();
+  posting += 1;
+  try {
+    const answer = await fetch(form.action, {method: "POST", body: body, headers: {"X-Live-Part": "1"}});
+    if (answer.ok) place(await answer.text());
+  } finally { posting -= 1; }
+  if (heard > shown()) await redraw();
 });
-new EventSource(base + "/events?since=" + document.getElementById("live").dataset.version).onmessage = redraw;
+new EventSource(base + "/events?since=" + shown()).onmessage = (event) => {
+  heard = Math.max(heard, Number(event.data));
+  if (!posting && heard > shown()) redraw();
+};
 follow();
 """
 
@@ -246,13 +267,15 @@ def _controls(table: Table, seat: int, action: str) -> str:
     moves = "".join(_button(m, m, "move") for m in legal) or "<p>Waiting.</p>"
     options = "".join(f"<option value='{escape(m, quote=True)}'>" for m in legal)
     post = f"method='post' action='{action}/move' data-live"
+    # (a game in play is everyone's: the page asks before dealing a new one over it)
+    confirm = "" if session.over else " data-confirm='Deal a new game for everyone at the table?'"
     return f"""<p id="problem" role="alert">{escape(table.problems.get(seat, ""))}</p>
 <form {post} id="hand"><p>Your hand (click a card to discard it):</p>{hand}</form>
 <form {post} id="moves"><p>Legal moves ({len(legal)}):</p>{moves}</form>
 <form {post} id="typed"><input name="move" placeholder="type a move, e.g. meld 9 9 JK"
  list="legal" autocomplete="off" aria-label="move"><datalist id="legal">{options}</datalist>
 <button>Play</button></form>
-<form method="post" action="{action}/new" data-live><button id="new-game">New game</button></form>
+<form method="post" action="{action}/new" data-live{confirm}><button id="new-game">New game</button></form>
 <p><a id="record" href="{action}/record">Game record</a> (once the game is over)</p>"""
 
 
@@ -276,8 +299,17 @@ def page(table: Table, seat: int | None = 0, action: str = "") -> str:
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>railroad-canasta: web table</title><style>{_STYLE}</style></head>
+<title>railroad-canasta: web table</title><link rel="icon" href="data:,"><style>{_STYLE}</style></head>
 <body>{live(table, seat, action)}<script>{_SCRIPT}</script></body></html>"""
+
+
+def _answer(request: Request, table: Table, found: tuple[str, int | None]) -> Response:
+    """The answer to a form posted by a seat: the page's live part when its script asks for it (header
+    ``X-Live-Part``), else a redirect to the seat's page (a browser without the script)."""
+    token, seat = found
+    if request.headers.get("x-live-part") == "1":
+        return HTMLResponse(live(table, seat, f"/t/{token}"), headers={"Cache-Control": "no-store"})
+    return RedirectResponse(f"/t/{token}", status_code=303)
 
 
 def _refused() -> Response:
@@ -333,14 +365,14 @@ def make_app(
         # An HTML form's urlencoded body, read without the python-multipart package.
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         table.play(form.get("move", [""])[0], found[1])
-        return RedirectResponse(f"/t/{found[0]}", status_code=303)
+        return _answer(request, table, found)
 
     async def new(request: Request) -> Response:
         found = seat_of(request)
         if found is None or found[1] is None:
             return _refused()
         table.new(table.next_seed())
-        return RedirectResponse(f"/t/{found[0]}", status_code=303)
+        return _answer(request, table, found)
 
     async def record(request: Request) -> Response:
         if seat_of(request) is None:
@@ -361,11 +393,14 @@ def make_app(
 
         async def stream() -> AsyncIterator[str]:
             # Each event says the table's version; a comment line every 15 s keeps the stream open. The
-            # stream ends after a minute (the browser reconnects), so a server never waits on it long.
+            # stream ends after a minute however many moves it told of (the browser reconnects, its last
+            # event's id saying where it was), so a server never waits on it long.
             nonlocal seen
+            clock = asyncio.get_running_loop().time
+            end = clock() + STREAM_SECONDS
             yield "retry: 1000\n\n"
-            for _ in range(4):
-                await table.moved(seen, 15)
+            while (left := end - clock()) > 0:
+                await table.moved(seen, min(KEEP_ALIVE_SECONDS, left))
                 if table.version > seen:
                     seen = table.version
                     yield f"id: {seen}\ndata: {seen}\n\n"
