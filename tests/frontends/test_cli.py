@@ -105,6 +105,13 @@ def test_demo_takes_a_variant() -> None:
         (["demo", "--variant", "clasic"], "did you mean classic? (see railroad-canasta demo --help)"),
         (["play", "--bots", "gredy"], "did you mean greedy? (see railroad-canasta play --help)"),
         (["simulate", "--gmes", "3", "--sead", "2"], "did you mean --games, --seed? (see"),
+        # Nothing close enough: no guess (difflib's default cutoff offered --players and --seed here).
+        (["demo", "--rules", "x=y"], "demo: unrecognized arguments: --rules x=y (see railroad-canasta demo"),
+        (["serve", "--seat", "1"], "serve: unrecognized arguments: --seat 1 (see railroad-canasta serve"),
+        (
+            ["play", "--rules", "kitty_timng=same-turn"],
+            "--rules kitty_timng: unknown option; did you mean kitty_timing?\n",
+        ),
         (["explain", str(SCENARIOS / "pile" / "natural-pair.toml")], "no move given"),
         (["check", str(SCENARIOS), "--rules", "nope=1"], "--rules nope: unknown option"),
         (["explain", "missing.toml", "draw"], "missing.toml: file: cannot be read"),

@@ -97,6 +97,27 @@ def test_replay_at_prints_the_table(tmp_path: Path) -> None:
     assert str(Replay(game.record()).go(2)) in text
 
 
+def test_replay_refuses_a_move_outside_the_record_and_names_a_file_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--at`` past the record's end or below 0 is one line (it was clamped, silently); a file that is not
+    a record is named in its error."""
+    game = GameSession(rc.Rules(players=2), seed=4)
+    game.run_bots()
+    path = tmp_path / "g.json"
+    game.save(path)
+    moves = len(game.moves)
+    for at in (moves + 1, -1):
+        assert main(["replay", str(path), "--at", str(at)], out=io.StringIO()) == 2
+        assert f"--at must be from 0 to {moves} (the record's moves), not {at}\n" in capsys.readouterr().err
+    assert main(["replay", str(path), "--at", str(moves)], out=io.StringIO()) == 0
+    lines = tmp_path / "games.jsonl"
+    lines.write_text('{"game": 0}\n{"game": 1}\n', encoding="utf-8")
+    assert main(["replay", str(lines), "--at", "0"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"railroad-canasta: error: {lines}: ") and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "extra"),
     [(["play"], "play"), (["serve"], "web"), (["replay", "FILE"], "play")],

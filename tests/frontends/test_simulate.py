@@ -151,7 +151,12 @@ def test_rules_options_and_players_reach_the_games() -> None:
         ),
         (["summarize"], "summarize needs one FILE, not none"),
         (["summarize", "a.jsonl", "b.jsonl"], "summarize needs one FILE, not 'a.jsonl' 'b.jsonl'"),
-        (["10"], "unexpected '10': the one action is summarize FILE"),
+        (["10"], "unexpected '10': the one action is summarize FILE\n"),
+        (
+            ["sumarize", "x.jsonl"],
+            "unexpected 'sumarize': the one action is summarize FILE; did you mean summarize?",
+        ),
+        (["summarise", "README.md"], "README.md line 1: not a game's line"),
         (["--gmes", "10"], "simulate: unrecognized arguments: --gmes; did you mean --games? (see "),
         (["--frobnicate"], "unrecognized arguments: --frobnicate (see railroad-canasta simulate --help)"),
         (["summarize", "no/such/file.jsonl"], "summarize: cannot read no/such/file.jsonl"),
@@ -161,6 +166,7 @@ def test_rules_options_and_players_reach_the_games() -> None:
             "summarize FILE reads a run and plays none: drop --games, --seed",
         ),
         (["summarize", "README.md", "--jobs", "2"], "summarize FILE reads a run and plays none: drop --jobs"),
+        (["summarize", "README.md", "--seed", "0", "--gam", "100"], "plays none: drop --games, --seed"),
     ],
 )
 def test_mistakes_are_one_line_and_status_2(

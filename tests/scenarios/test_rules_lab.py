@@ -81,6 +81,33 @@ def test_diff_rules_symmetric_form_and_classic_print_the_file() -> None:
     assert run_scenario(scenario).passed
 
 
+def test_two_readings_neither_the_default_are_both_named() -> None:
+    """``--a`` alone (b the defaults) or ``--a``/``--b`` away from the defaults: the title and the question
+    name both readings, not "by default" for a reading that is not."""
+    out = io.StringIO()
+    assert main(["diff-rules", "--a", "kitty_timing=same-turn", "--budget", "300", "--seed", "1"], out) == 0
+    scenario = parse_scenario(out.getvalue(), "printed.toml")
+    assert scenario.title == "Where the readings part: kitty_timing=same-turn or kitty_timing=any-later-turn"
+    assert "the same with kitty_timing=same-turn and with kitty_timing=any-later-turn?" in scenario.question
+    assert run_scenario(scenario).passed
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--a", "kitty_timng=same-turn"], "--a kitty_timng: unknown option; did you mean kitty_timing?\n"),
+        (["--rules", "players=9"], "--rules players: must be from 2 to 8, not 9"),
+        (["--b", "players=9", "--a", "players=3"], "--b players: must be from 2 to 8, not 9"),
+        (["--variant", "clasic"], "invalid choice: 'clasic'"),
+    ],
+)
+def test_a_mistake_names_the_flag_it_was_given_with(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff-rules", *argv], io.StringIO()) == 2
+    assert said in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("rules", [rc.Rules(), rc.Rules(players=3), rc.ClassicRules()])
 def test_equal_rules_part_nowhere(rules: rc.Rules | rc.ClassicRules) -> None:
     assert rules_diff(rules, rules, budget=50) is None

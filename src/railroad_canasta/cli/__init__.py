@@ -18,7 +18,6 @@ with status 141. The core library never imports this package.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
@@ -28,7 +27,7 @@ from typing import NoReturn, Protocol, TextIO
 from railroad_canasta import __version__
 from railroad_canasta.cli import check, demo, diff_rules, explain, play, replay, serve, simulate
 from railroad_canasta.cli.status import BROKEN_PIPE, INTERRUPTED, USAGE
-from railroad_canasta.core.errors import RailroadCanastaError, did_you_mean
+from railroad_canasta.core.errors import RailroadCanastaError, closest, did_you_mean
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
 __all__ = ["build_parser", "main"]
@@ -102,9 +101,7 @@ def _refuse_unknown(parser: argparse.ArgumentParser, words: list[str]) -> NoRetu
     that an option among them was probably meant to be."""
     known = re.findall(r"--[a-z][a-z0-9-]*", parser.format_usage())
     meant = [
-        close[0]
-        for word in words
-        if word.startswith("--") and (close := difflib.get_close_matches(word.partition("=")[0], known, n=1))
+        close for word in words if word.startswith("--") and (close := closest(word.partition("=")[0], known))
     ]
     hint = f"; did you mean {', '.join(meant)}?" if meant else ""
     parser.error(f"unrecognized arguments: {' '.join(words)}{hint}")
@@ -125,6 +122,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except _UsageError as exc:
         return _fail(f"{exc} (see {exc.prog} --help)")
     stream = out if out is not None else sys.stdout
+    # (the words after the command, for a command that asks which options were given, not only their values)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args.words = words[words.index(args.command) + 1 :] if args.command in words else []
     if args.command is None:
         parser.print_help(stream)
         return 0

@@ -19,6 +19,7 @@ from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.scenarios.lab import DEFAULT_BUDGET, differing_options, rules_diff
 from railroad_canasta.scenarios.options import rules_type
+from railroad_canasta.variants import VARIANTS
 
 __all__ = ["HELP", "configure", "diff_rules", "run"]
 
@@ -36,7 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
             metavar="OPTION=VALUE",
             help=f"a rules option {what}, e.g. kitty_timing=same-turn (repeatable)",
         )
-    parser.add_argument("--variant", default="railroad", help="the variant (railroad or classic)")
+    parser.add_argument(
+        "--variant", choices=tuple(VARIANTS), default="railroad", help="the variant (default railroad)"
+    )
     parser.add_argument("--out", metavar="FILE", help="write the scenario file here instead of printing it")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="positions tried at most")
     parser.add_argument("--seed", type=int, default=0, help="the seed of the search")
@@ -70,8 +73,8 @@ def diff_rules(
         raise RailroadCanastaError(f"--budget must be 1 or more, not {budget}")
     cls = rules_type(variant)
     sides = []
-    for flag, texts in (("--a", a_texts), ("--b", rules_texts or b_texts)):
-        options = rules_overrides(texts, cls)
+    for flag, texts in (("--a", a_texts), ("--rules" if rules_texts else "--b", rules_texts or b_texts)):
+        options = rules_overrides(texts, cls, flag)
         try:
             sides.append(rules_from_mapping(cls, dict(options), path=""))
         except RailroadCanastaError as exc:

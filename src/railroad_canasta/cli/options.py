@@ -25,16 +25,18 @@ def add_rules_argument(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def rules_overrides(texts: Iterable[str], rules_cls: type[Any]) -> tuple[tuple[str, RuleValue], ...]:
-    """The ``option=value`` texts of ``--rules`` read as options of ``rules_cls``.
+def rules_overrides(
+    texts: Iterable[str], rules_cls: type[Any], flag: str = "--rules"
+) -> tuple[tuple[str, RuleValue], ...]:
+    """The ``option=value`` texts of ``flag`` (``--rules``) read as options of ``rules_cls``.
 
-    Raises :class:`~railroad_canasta.core.errors.RailroadCanastaError` naming ``--rules`` for an unknown
+    Raises :class:`~railroad_canasta.core.errors.RailroadCanastaError` naming ``flag`` for an unknown
     option or an unfit value (the command line reports it as one line, exit status 2).
     """
     try:
         return tuple(parse_rules_override(text, rules_cls) for text in texts)
     except RailroadCanastaError as exc:
-        raise RailroadCanastaError(f"--rules {exc}") from None
+        raise RailroadCanastaError(f"{flag} {exc}") from None
 
 
 def seed_argument(text: str) -> int:

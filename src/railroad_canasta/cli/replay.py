@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from railroad_canasta.cli.play import CommandError, needs
+from railroad_canasta.core.errors import RailroadCanastaError
 from railroad_canasta.session import Replay
 
 __all__ = ["HELP", "configure", "run"]
@@ -36,7 +37,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         replay = Replay.load(args.file)
     except OSError as exc:
         raise CommandError(f"cannot read {args.file}: {exc.strerror}") from exc
+    except RailroadCanastaError as exc:
+        # (a record's own error says where in the record, not which file)
+        raise CommandError(f"{args.file}: {exc}") from None
     if args.at is not None:
+        moves = len(replay.states) - 1
+        if not 0 <= args.at <= moves:
+            raise CommandError(f"--at must be from 0 to {moves} (the record's moves), not {args.at}")
         state = replay.go(args.at)
         move = replay.last_move
         out.write(

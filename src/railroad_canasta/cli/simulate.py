@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from railroad_canasta.bots import BOT_NAMES
 from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument
 from railroad_canasta.cli.status import INTERRUPTED, TERMINATED
-from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.errors import RailroadCanastaError, did_you_mean
 from railroad_canasta.core.options import rules_from_mapping
 from railroad_canasta.simulation.lines import read_all, read_held
 from railroad_canasta.simulation.plan import Plan, check_bots
@@ -181,25 +181,33 @@ def _progress(total: int, enabled: bool) -> Any:
     return tqdm(total=total, unit="game", file=sys.stderr, smoothing=0.1)
 
 
-#: The options that change nothing in a summary (any other option of a run is refused with ``summarize``).
-_SUMMARY_OPTIONS = frozenset({"action", "command", "command_parser", "help", "no_progress"})
+#: What ``summarize`` may be given besides its words: an option that changes nothing in a summary.
+_SUMMARY_OPTIONS = frozenset({"action", "no_progress"})
+
+#: The value of an option not given (a re-parse of the command's words tells options given from defaults).
+_NOT_GIVEN = object()
 
 
 def _summarized(args: argparse.Namespace) -> str:
     """The file that ``summarize FILE`` names (a usage error for any other words, or for an option of a
     run given with it: the file's games were played already, so ``--games 10`` would be ignored)."""
     words: list[str] = args.action
-    if words[0] != "summarize":
-        raise RailroadCanastaError(f"unexpected {words[0]!r}: the one action is summarize FILE")
+    if words[0] not in ("summarize", "summarise"):  # (the tool writes "summarise": either spelling)
+        hint = did_you_mean(words[0], ["summarize"])
+        raise RailroadCanastaError(f"unexpected {words[0]!r}: the one action is summarize FILE{hint}")
     if len(words) != 2:
         raise RailroadCanastaError(
             "summarize needs one FILE, not " + (" ".join(map(repr, words[1:])) if words[1:] else "none")
         )
     parser: argparse.ArgumentParser = args.command_parser
+    # argparse sets the default of an option only where the namespace lacks it: every option starts as
+    # not given, and the options given, even at their default value, are the ones that changed.
+    asked = argparse.Namespace(**dict.fromkeys(vars(args), _NOT_GIVEN))
+    parser.parse_known_args(args.words, namespace=asked)
     given = [
         "--" + dest.replace("_", "-")
-        for dest, value in vars(args).items()
-        if dest not in _SUMMARY_OPTIONS and value != parser.get_default(dest)
+        for dest, value in vars(asked).items()
+        if dest not in _SUMMARY_OPTIONS and value is not _NOT_GIVEN
     ]
     if given:
         raise RailroadCanastaError(f"summarize FILE reads a run and plays none: drop {', '.join(given)}")

@@ -10,10 +10,12 @@ import difflib
 from collections.abc import Iterable
 
 __all__ = [
+    "CLOSE_ENOUGH",
     "IllegalMoveError",
     "NotationError",
     "RailroadCanastaError",
     "RulesError",
+    "closest",
     "describe",
     "describe_type",
     "did_you_mean",
@@ -77,14 +79,29 @@ def excerpt(text: str, most: int = 40) -> str:
     return f"{text[:most]!r}... ({len(text)} characters)"
 
 
+#: How alike a mistyped word and a known one must be to suggest it (difflib's ratio; its default, 0.6,
+#: offered ``--players`` for ``--rules`` and ``--seed`` for ``--seat``).
+CLOSE_ENOUGH = 0.75
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The ``known`` word a mistyped ``word`` was most probably meant to be, or ``None``.
+
+    >>> closest("gredy", ["random", "greedy"]), closest("--seat", ["--seed"]), closest("zzz", ["greedy"])
+    ('greedy', None, None)
+    """
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=CLOSE_ENOUGH)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """``"; did you mean X?"`` for the ``known`` word closest to a mistyped ``word``, or ``""``.
+    """``"; did you mean X?"`` for the word :func:`closest` finds, or ``""``.
 
     >>> did_you_mean("gredy", ["random", "greedy"]), did_you_mean("zzz", ["random", "greedy"])
     ('; did you mean greedy?', '')
     """
-    close = difflib.get_close_matches(word, list(known), n=1)
-    return f"; did you mean {close[0]}?" if close else ""
+    meant = closest(word, known)
+    return f"; did you mean {meant}?" if meant else ""
 
 
 def describe(value: object) -> str:

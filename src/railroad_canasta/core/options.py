@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from railroad_canasta.core.errors import RulesError, describe
+from railroad_canasta.core.errors import RulesError, describe, did_you_mean
 
 __all__ = ["MAX_INT_BITS", "option_names", "read_option", "rules_from_mapping", "rules_to_mapping"]
 
@@ -216,7 +216,9 @@ def read_option(
     readers = _readers(rules_type)
     read = readers.get(name)
     if read is None:
-        raise RulesError(name, f"unknown option (known: {', '.join(readers)})", path=_at(path, name))
+        # (the option meant when one is close, else every option)
+        said = did_you_mean(name, readers) or f" (known: {', '.join(readers)})"
+        raise RulesError(name, f"unknown option{said}", path=_at(path, name))
     try:
         return read(value, from_text)
     except _Unfit as exc:

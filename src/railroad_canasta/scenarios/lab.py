@@ -491,6 +491,13 @@ def _write(
     if candidate.moves:
         after = "after = [" + ", ".join(toml_string(str(m)) for m in candidate.moves) + "]"
     options = ", ".join(f"{k}={value_text(v)}" for k, v in pins_b)
+    # The readings compared: the defaults against the options of b, or two sets of options (--a/--b).
+    defaults = type(rules_a)()
+    if all(value == getattr(defaults, name) for name, value in pins_a):
+        readings, title = f"by default and with {options}", options
+    else:
+        options_a = ", ".join(f"{k}={value_text(v)}" for k, v in pins_a)
+        readings, title = f"with {options_a} and with {options}", f"{options_a} or {options}"
     checks: list[list[str]] = []
     if found.move is not None:
         move = found.move
@@ -504,7 +511,7 @@ def _write(
         legal_lines = [f"legal = {toml_string(str(move))}"]
         illegal_lines = [f"illegal = {toml_string(str(move))}", f"clause = {toml_string(clause)}"]
         checks = [legal_lines, illegal_lines] if found.legal_under_a else [illegal_lines, legal_lines]
-        question = f"May the player to move play {move} here, by default and with {options}?"
+        question = f"May the player to move play {move} here, {readings}?"
     else:
         keys = [
             (k, s) for k, s in found.keys if writable(k, state_value(a, k, a.to_move if s is None else s))
@@ -517,12 +524,12 @@ def _write(
         what = key.replace("_", " ") + ("" if seat is None else f" of player {seat}")
         moves = "; ".join(str(m) for m in candidate.moves)
         when = f"After {moves}" if moves else "Before any move"
-        question = f"{when}, is the value of {what} the same by default and with {options}?"
+        question = f"{when}, is the value of {what} the same {readings}?"
     if not clauses:
         return None
     variant = rules_a.variant
     lines = [
-        f"title = {toml_string('Where the readings part: ' + options)}",
+        f"title = {toml_string('Where the readings part: ' + title)}",
         f"question = {toml_string(question)}",
         "clauses = [" + ", ".join(toml_string(c) for c in clauses) + "]",
     ]
