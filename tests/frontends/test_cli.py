@@ -105,6 +105,16 @@ def test_demo_takes_a_variant() -> None:
         (["demo", "--variant", "clasic"], "did you mean classic? (see railroad-canasta demo --help)"),
         (["play", "--bots", "gredy"], "did you mean greedy? (see railroad-canasta play --help)"),
         (["simulate", "--gmes", "3", "--sead", "2"], "did you mean --games, --seed? (see"),
+        # A rules value is said of the flag it was given with (it said rules.players, or Rules.players).
+        (["play", "--players", "9"], "error: --players: must be from 2 to 8, not 9\n"),
+        (["demo", "--players=9"], "error: --players: must be from 2 to 8, not 9\n"),
+        (["demo", "--max-rounds", "0"], "error: --max-rounds: must be positive, not 0\n"),
+        (
+            ["simulate", "--players", "3", "--rules", "players=9"],
+            "error: --rules players: must be from 2 to 8",
+        ),
+        (["play", "--rules", "hand_size=0"], "error: --rules hand_size: must be from 1 to 40, not 0\n"),
+        (["demo", "--seed", "9" * 90], "invalid seed '" + "9" * 40 + "'... (90 characters): a whole number"),
         # Nothing close enough: no guess (difflib's default cutoff offered --players and --seed here).
         (["demo", "--rules", "x=y"], "demo: unrecognized arguments: --rules x=y (see railroad-canasta demo"),
         (["serve", "--seat", "1"], "serve: unrecognized arguments: --seat 1 (see railroad-canasta serve"),

@@ -184,7 +184,10 @@ def test_ray_missing_names_the_extra(
     """Without Ray, --backend ray says which extra to install, in one line."""
     monkeypatch.setitem(sys.modules, "ray", None)
     assert main(["simulate", "--games", "1", "--backend", "ray", "--no-progress"], out=io.StringIO()) == 2
-    assert "pip install 'railroad-canasta[ray]'" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "railroad-canasta: error: --backend ray needs the 'ray' extra (ray is not installed): "
+        "pip install 'railroad-canasta[ray]'\n"
+    )
 
 
 def test_partners_share_their_side_s_score_and_win() -> None:

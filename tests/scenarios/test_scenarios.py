@@ -35,6 +35,7 @@ from railroad_canasta.scenarios import (
     run_scenario,
     scenario_files,
 )
+from railroad_canasta.scenarios.explain import _pile_line
 from railroad_canasta.testing.invariants import card_census
 from railroad_canasta.variants.classic.rules import ClassicRules
 from railroad_canasta.variants.railroad.rules import KittyTiming, Rules, UpcardRule
@@ -658,3 +659,18 @@ def test_scenario_files_skip_hidden_directories(tmp_path: Path) -> None:
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "c.toml").write_text("", encoding="utf-8")
     assert scenario_files([tmp_path]) == [tmp_path / "b" / "c.toml"]
+
+
+@pytest.mark.parametrize(
+    ("size", "top", "status", "stock", "line"),
+    [
+        (0, None, "", 95, "pile: empty; stock: 95 cards"),
+        (1, "4", "", 1, "pile: 1 card, top 4; stock: 1 card"),
+        (4, "9", " frozen", 166, "pile: 4 cards, top 9 frozen; stock: 166 cards"),
+    ],
+)
+def test_the_explained_position_counts_its_cards_in_words(
+    size: int, top: str | None, status: str, stock: int, line: str
+) -> None:
+    """An empty pile names no top card (classic said "0 cards, top None"); one card is "1 card"."""
+    assert _pile_line(size, top, status, stock) == line

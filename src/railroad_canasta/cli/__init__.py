@@ -27,7 +27,7 @@ from typing import NoReturn, Protocol, TextIO
 from railroad_canasta import __version__
 from railroad_canasta.cli import check, demo, diff_rules, explain, play, replay, serve, simulate
 from railroad_canasta.cli.status import BROKEN_PIPE, INTERRUPTED, USAGE
-from railroad_canasta.core.errors import RailroadCanastaError, closest, did_you_mean
+from railroad_canasta.core.errors import RailroadCanastaError, RulesError, closest, did_you_mean
 from railroad_canasta.variants.railroad.rules import RULES_VERSION
 
 __all__ = ["build_parser", "main"]
@@ -107,6 +107,20 @@ def _refuse_unknown(parser: argparse.ArgumentParser, words: list[str]) -> NoRetu
     parser.error(f"unrecognized arguments: {' '.join(words)}{hint}")
 
 
+def _as_given(exc: RulesError, args: argparse.Namespace) -> str:
+    """A rules error said of the flag it came from: ``--rules players: …`` for a value given there, else
+    ``--players: must be from 2 to 8, not 9`` when the command has a flag of its own for the option."""
+    flag = "--" + exc.option.replace("_", "-")
+    words: list[str] = getattr(args, "words", [])
+    by_flag = any(word == flag or word.startswith(flag + "=") for word in words)
+    by_rules = any(
+        text.partition("=")[0].strip() == exc.option for text in getattr(args, "rules", None) or []
+    )
+    if by_rules:
+        return f"--rules {exc.option}: {exc.reason}"
+    return f"{flag}: {exc.reason}" if by_flag else str(exc)
+
+
 def _fail(message: str) -> int:
     print(f"{PROG}: error: {message}", file=sys.stderr)
     return USAGE
@@ -130,6 +144,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 0
     try:
         return _MODULES[args.command].run(args, stream)
+    except RulesError as exc:
+        return _fail(" ".join(_as_given(exc, args).split()))
     except RailroadCanastaError as exc:
         return _fail(" ".join(str(exc).split()))
     except KeyboardInterrupt:

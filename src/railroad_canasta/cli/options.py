@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
-from railroad_canasta.core.errors import RailroadCanastaError
+from railroad_canasta.core.errors import RailroadCanastaError, excerpt
 from railroad_canasta.core.seed import MAX_SEED_BITS, check_seed
 from railroad_canasta.scenarios.model import RuleValue
 from railroad_canasta.scenarios.options import parse_rules_override
@@ -45,7 +45,7 @@ def seed_argument(text: str) -> int:
         return check_seed(int(text))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"invalid seed {text[:40]!r}: a whole number of at most {MAX_SEED_BITS} bits"
+            f"invalid seed {excerpt(text)}: a whole number of at most {MAX_SEED_BITS} bits"
         ) from None
 
 

@@ -273,8 +273,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         try:
             ensure_ray()
-        except ImportError as exc:
-            raise RailroadCanastaError(str(exc)) from None
+        except ImportError:
+            # (said as the other commands say a missing extra, not by the module that needs it)
+            raise RailroadCanastaError(
+                "--backend ray needs the 'ray' extra (ray is not installed): "
+                "pip install 'railroad-canasta[ray]'"
+            ) from None
     held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
         lines: TextIO | _EmptiedAtFirstLine | None = None

@@ -121,18 +121,24 @@ def _position_summary(state: GameState | ClassicState) -> Iterator[str]:
         yield f"player {state.to_move} to move, {state.phase.value} phase, round {state.round}"
         melds = " | ".join(str(m) for m in side.melds) or "none"
         yield f"hand: {canon_counts(state.mover_hand)}; side's melds: {melds}; red 3s: {side.red_threes}"
-        frozen = " frozen" if state.pile_frozen else ""
-        yield f"pile: {len(state.pile)} cards, top {state.top}{frozen}; stock: {len(state.stock)} cards"
+        yield _pile_line(len(state.pile), state.top, " frozen" if state.pile_frozen else "", len(state.stock))
         return
     me = state.mover
     yield f"player {state.to_move} to move, {state.phase.value} phase, round {state.round}"
     melds = " | ".join(str(m) for m in me.melds) or "none"
     yield f"hand: {canon_counts(me.hand)}; melds: {melds}; red 3s: {me.red_threes}"
-    if state.pile:
-        status = (" frozen" if state.pile_frozen else "") + (" stopped" if state.pile_stopped else "")
-        yield f"pile: {len(state.pile)} cards, top {state.top}{status}; stock: {len(state.stock)} cards"
-    else:
-        yield f"pile: empty; stock: {len(state.stock)} cards"
+    status = (" frozen" if state.pile_frozen else "") + (" stopped" if state.pile_stopped else "")
+    yield _pile_line(len(state.pile), state.top, status, len(state.stock))
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _pile_line(size: int, top: object, status: str, stock: int) -> str:
+    """The pile and the stock, as the summary says them (an empty pile has no top card to name)."""
+    pile = f"{_cards(size)}, top {top}{status}" if size else f"empty{status}"
+    return f"pile: {pile}; stock: {_cards(stock)}"
 
 
 def entry_moves(scenario: Scenario, entry: int) -> tuple[Expectation, tuple[Move, ...]]:
