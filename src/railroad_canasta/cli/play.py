@@ -24,15 +24,20 @@ class CommandError(RailroadCanastaError):
     """A command cannot run as asked: an optional extra is missing, a file cannot be read..."""
 
 
+def missing(module: str, extra: str, what: str = "this command") -> CommandError:
+    """The error that says ``what`` needs ``extra``, whose ``module`` is not installed."""
+    return CommandError(
+        f"{what} needs the '{extra}' extra ({module} is not installed): "
+        f"pip install 'railroad-canasta[{extra}]'"
+    )
+
+
 def needs(module: str, extra: str) -> None:
-    """Raise :class:`CommandError` naming ``extra`` when ``module`` cannot be imported."""
+    """Raise :func:`missing`'s error when ``module`` cannot be imported."""
     import importlib.util
 
     if importlib.util.find_spec(module) is None:
-        raise CommandError(
-            f"this command needs the '{extra}' extra ({module} is not installed): "
-            f"pip install 'railroad-canasta[{extra}]'"
-        )
+        raise missing(module, extra)
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from railroad_canasta.bots import BOT_NAMES
 from railroad_canasta.cli.options import add_rules_argument, rules_overrides, seed_argument
+from railroad_canasta.cli.play import missing
 from railroad_canasta.cli.status import INTERRUPTED, TERMINATED
 from railroad_canasta.core.errors import RailroadCanastaError, did_you_mean
 from railroad_canasta.core.options import rules_from_mapping
@@ -275,10 +276,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             ensure_ray()
         except ImportError:
             # (said as the other commands say a missing extra, not by the module that needs it)
-            raise RailroadCanastaError(
-                "--backend ray needs the 'ray' extra (ray is not installed): "
-                "pip install 'railroad-canasta[ray]'"
-            ) from None
+            raise missing("ray", "ray", "--backend ray") from None
     held = _held(args.out, plan) if args.resume else Tally()
     with ExitStack() as stack:
         lines: TextIO | _EmptiedAtFirstLine | None = None

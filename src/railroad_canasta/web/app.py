@@ -303,13 +303,18 @@ def page(table: Table, seat: int | None = 0, action: str = "") -> str:
 <body>{live(table, seat, action)}<script>{_SCRIPT}</script></body></html>"""
 
 
+def _live_part(table: Table, found: tuple[str, int | None]) -> Response:
+    """The live part of the page of a link (token, seat), never cached."""
+    token, seat = found
+    return HTMLResponse(live(table, seat, f"/t/{token}"), headers={"Cache-Control": "no-store"})
+
+
 def _answer(request: Request, table: Table, found: tuple[str, int | None]) -> Response:
     """The answer to a form posted by a seat: the page's live part when its script asks for it (header
     ``X-Live-Part``), else a redirect to the seat's page (a browser without the script)."""
-    token, seat = found
     if request.headers.get("x-live-part") == "1":
-        return HTMLResponse(live(table, seat, f"/t/{token}"), headers={"Cache-Control": "no-store"})
-    return RedirectResponse(f"/t/{token}", status_code=303)
+        return _live_part(table, found)
+    return RedirectResponse(f"/t/{found[0]}", status_code=303)
 
 
 def _refused() -> Response:
@@ -356,7 +361,7 @@ def make_app(
         found = seat_of(request)
         if found is None:
             return _refused()
-        return HTMLResponse(live(table, found[1], f"/t/{found[0]}"), headers={"Cache-Control": "no-store"})
+        return _live_part(table, found)
 
     async def move(request: Request) -> Response:
         found = seat_of(request)
@@ -389,13 +394,11 @@ def make_app(
         if seat_of(request) is None:
             return _refused()
 
-        seen = _since(request, table.version)
-
         async def stream() -> AsyncIterator[str]:
             # Each event says the table's version; a comment line every 15 s keeps the stream open. The
             # stream ends after a minute however many moves it told of (the browser reconnects, its last
             # event's id saying where it was), so a server never waits on it long.
-            nonlocal seen
+            seen = _since(request, table.version)
             clock = asyncio.get_running_loop().time
             end = clock() + STREAM_SECONDS
             yield "retry: 1000\n\n"
